@@ -1,0 +1,9 @@
+// SoundKit: the public library. Everything the command-line tool does, for build tools and push services.
+@_exported import SoundKitCodecs
+@_exported import SoundKitContainers
+@_exported import SoundKitIO
+@_exported import SoundKitNotifications
+
+public enum SoundKitVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,211 @@
+/// Linear PCM pack and unpack kernels.
+///
+/// In memory, integer audio is interleaved `Int32` *left-justified* (a 16-bit sample `s` is `s << 16`), so every
+/// integer width up to 32 bits is held exactly; float audio is `Double`, which holds 32- and 64-bit floats exactly.
+/// Narrowing rounds to nearest (ties away from zero) and clamps; widening is exact. Float and integer meet at
+/// full scale 2^(bits-1): `Int16` `s` is `Double(s) / 32768`, and back, for all 65,536 values.
+public enum PCM {
+
+    // MARK: Narrowing helpers (scalar, inlined into the loops below)
+
+    /// Rounds a left-justified sample to `bits` significant bits, clamped, still right-aligned as an Int32.
+    @inlinable @inline(__always)
+    public static func narrow(_ x: Int32, toBits bits: Int) -> Int32 {
+        if bits >= 32 { return x }
+        let shift = Int64(32 - bits)
+        let r = (Int64(x) + (Int64(1) << (shift - 1))) >> shift
+        let maxValue = (Int64(1) << Int64(bits - 1)) - 1
+        return Int32(truncatingIfNeeded: Swift.min(r, maxValue))
+    }
+
+    /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest, clamp.
+    @inlinable @inline(__always)
+    public static func quantize(_ x: Double, toBits bits: Int) -> Int32 {
+        let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
+        let v = (x * scale).rounded(.toNearestOrAwayFromZero)
+        // NaN compares false with both bounds and lands on 0 through the final clamp.
+        let clamped = Swift.max(-scale, Swift.min(scale - 1, v.isNaN ? 0 : v))
+        return Int32(clamped)
+    }
+
+    /// The float value of a left-justified integer sample (exact).
+    @inlinable @inline(__always)
+    public static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
+
+    // MARK: Int16 — what the notification codecs consume
+
+    /// Left-justified Int32 → Int16, rounded to nearest and clamped.
+    public static func int16(from src: UnsafeBufferPointer<Int32>, into dst: UnsafeMutableBufferPointer<Int16>) {
+        let n = Swift.min(src.count, dst.count)
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        for i in 0..<n {
+            // (x + 0x8000) >> 16 in 64-bit, clamped at the top: no overflow, no branch.
+            let r = (Int64(s[i]) &+ 0x8000) &>> 16
+            d[i] = Int16(truncatingIfNeeded: Swift.min(r, 32767))
+        }
+    }
+
+    /// Float → Int16 at full scale 32768, rounded to nearest and clamped.
+    public static func int16(from src: UnsafeBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Int16>) {
+        let n = Swift.min(src.count, dst.count)
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        for i in 0..<n { d[i] = Int16(truncatingIfNeeded: quantize(s[i], toBits: 16)) }
+    }
+
+    /// Int16 → left-justified Int32 (exact).
+    public static func int32(from src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<Int32>) {
+        let n = Swift.min(src.count, dst.count)
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        for i in 0..<n { d[i] = Int32(s[i]) &<< 16 }
+    }
+
+    // MARK: Unpack
+
+    /// Unpacks `dst.count` integer samples from `src` into left-justified Int32.
+    /// - Precondition: `format` is an integer format and `src` holds `dst.count * format.bytesPerSample` bytes.
+    public static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Int32>) {
+        let n = dst.count
+        precondition(!format.isFloat && src.count >= n * format.bytesPerSample, "PCM.unpack: buffer too small")
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        switch (format.encoding, format.bits, format.bigEndian) {
+        case (.unsignedInteger, 8, _):
+            let b = s.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { d[i] = (Int32(b[i]) &- 128) &<< 24 }
+        case (_, 8, _):
+            let b = s.assumingMemoryBound(to: Int8.self)
+            for i in 0..<n { d[i] = Int32(b[i]) &<< 24 }
+        case (_, 16, false):
+            for i in 0..<n { d[i] = Int32(Int16(littleEndian: s.loadUnaligned(fromByteOffset: 2 &* i, as: Int16.self))) &<< 16 }
+        case (_, 16, true):
+            for i in 0..<n { d[i] = Int32(Int16(bigEndian: s.loadUnaligned(fromByteOffset: 2 &* i, as: Int16.self))) &<< 16 }
+        case (_, 24, let big):
+            let b = s.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n {
+                let p = b + 3 &* i
+                let (hi, mid, lo) = big ? (p[0], p[1], p[2]) : (p[2], p[1], p[0])
+                d[i] = Int32(bitPattern: UInt32(hi) << 24 | UInt32(mid) << 16 | UInt32(lo) << 8)
+            }
+        case (_, 32, false):
+            for i in 0..<n { d[i] = Int32(littleEndian: s.loadUnaligned(fromByteOffset: 4 &* i, as: Int32.self)) }
+        case (_, 32, true):
+            for i in 0..<n { d[i] = Int32(bigEndian: s.loadUnaligned(fromByteOffset: 4 &* i, as: Int32.self)) }
+        default:
+            preconditionFailure("PCM.unpack: unsupported integer format \(format)")
+        }
+    }
+
+    /// Unpacks `dst.count` float samples (32 or 64 bit) into Double.
+    public static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Double>) {
+        let n = dst.count
+        precondition(format.isFloat && src.count >= n * format.bytesPerSample, "PCM.unpack: buffer too small")
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        switch (format.bits, format.bigEndian) {
+        case (32, let big):
+            for i in 0..<n {
+                let raw = s.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)
+                d[i] = Double(Float(bitPattern: big ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)))
+            }
+        case (64, let big):
+            for i in 0..<n {
+                let raw = s.loadUnaligned(fromByteOffset: 8 &* i, as: UInt64.self)
+                d[i] = Double(bitPattern: big ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw))
+            }
+        default:
+            preconditionFailure("PCM.unpack: unsupported float format \(format)")
+        }
+    }
+
+    // MARK: Pack
+
+    /// Packs left-justified Int32 samples into `format` (integer: rounded and clamped; float: exact for ≤ 24 bits).
+    public static func pack(_ src: UnsafeBufferPointer<Int32>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
+        let n = src.count
+        precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        switch (format.encoding, format.bits, format.bigEndian) {
+        case (.float, 32, let big):
+            for i in 0..<n {
+                let bits = Float(toDouble(s[i])).bitPattern
+                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
+            }
+        case (.float, 64, let big):
+            for i in 0..<n {
+                let bits = toDouble(s[i]).bitPattern
+                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 8 &* i, as: UInt64.self)
+            }
+        case (.unsignedInteger, 8, _):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: narrow(s[i], toBits: 8) &+ 128) }
+        case (_, 8, _):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: narrow(s[i], toBits: 8)) }
+        case (_, 16, false):
+            for i in 0..<n {
+                let r = (Int64(s[i]) &+ 0x8000) &>> 16
+                d.storeBytes(of: Int16(truncatingIfNeeded: Swift.min(r, 32767)).littleEndian, toByteOffset: 2 &* i, as: Int16.self)
+            }
+        case (_, 16, true):
+            for i in 0..<n {
+                let r = (Int64(s[i]) &+ 0x8000) &>> 16
+                d.storeBytes(of: Int16(truncatingIfNeeded: Swift.min(r, 32767)).bigEndian, toByteOffset: 2 &* i, as: Int16.self)
+            }
+        case (_, 24, let big):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n {
+                let v = UInt32(bitPattern: narrow(s[i], toBits: 24))
+                let p = b + 3 &* i
+                let (b0, b1, b2) = (UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
+                if big { p[0] = b0; p[1] = b1; p[2] = b2 } else { p[0] = b2; p[1] = b1; p[2] = b0 }
+            }
+        case (_, 32, let big):
+            for i in 0..<n { d.storeBytes(of: big ? s[i].bigEndian : s[i].littleEndian, toByteOffset: 4 &* i, as: Int32.self) }
+        default:
+            preconditionFailure("PCM.pack: unsupported format \(format)")
+        }
+    }
+
+    /// Packs float samples into `format` (float: exact or rounded to Float; integer: scaled, rounded, clamped).
+    public static func pack(_ src: UnsafeBufferPointer<Double>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
+        let n = src.count
+        precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        switch (format.encoding, format.bits, format.bigEndian) {
+        case (.float, 32, let big):
+            for i in 0..<n {
+                let bits = Float(s[i]).bitPattern
+                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
+            }
+        case (.float, 64, let big):
+            for i in 0..<n {
+                let bits = s[i].bitPattern
+                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 8 &* i, as: UInt64.self)
+            }
+        case (.unsignedInteger, 8, _):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: quantize(s[i], toBits: 8) &+ 128) }
+        case (_, 8, _):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: quantize(s[i], toBits: 8)) }
+        case (_, 16, let big):
+            for i in 0..<n {
+                let v = Int16(truncatingIfNeeded: quantize(s[i], toBits: 16))
+                d.storeBytes(of: big ? v.bigEndian : v.littleEndian, toByteOffset: 2 &* i, as: Int16.self)
+            }
+        case (_, 24, let big):
+            let b = d.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n {
+                let v = UInt32(bitPattern: quantize(s[i], toBits: 24))
+                let p = b + 3 &* i
+                let (b0, b1, b2) = (UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
+                if big { p[0] = b0; p[1] = b1; p[2] = b2 } else { p[0] = b2; p[1] = b1; p[2] = b0 }
+            }
+        case (_, 32, let big):
+            for i in 0..<n {
+                let v = quantize(s[i], toBits: 32)
+                d.storeBytes(of: big ? v.bigEndian : v.littleEndian, toByteOffset: 4 &* i, as: Int32.self)
+            }
+        default:
+            preconditionFailure("PCM.pack: unsupported format \(format)")
+        }
+    }
+}

@@ -1,0 +1,281 @@
+import SoundKitCodecs
+import SoundKitContainers
+
+/// What a reader knows about its source before reading it.
+public struct SourceInfo: Sendable {
+    public var path: String
+    public var sampleRate: Double
+    public var channels: Int
+    /// Frames the reader will deliver (for a few compressed formats, libsndfile's estimate).
+    public var frames: Int64
+    public var kind: SampleBuffer.Kind
+    /// The source's linear PCM layout, when it is linear PCM: what a lossless default output keeps.
+    public var pcmFormat: PCMFormat?
+    public var encoding: AudioEncoding
+    /// The parsed header, for CAF, AIFF and WAVE files.
+    public var header: AudioFileInfo?
+    /// A short name of the file type ("CAF", "FLAC", "Ogg") and of the data format.
+    public var fileTypeName: String
+    public var formatName: String
+    public var channelMask: UInt32?
+    /// "soundkit" when our own decoder reads it, else "libsndfile".
+    public var decoder: String
+}
+
+/// A source of interleaved frames.
+public protocol AudioReader: AnyObject {
+    var info: SourceInfo { get }
+    /// Reads up to `maxFrames` frames into `buffer` (replacing its contents); 0 at the end.
+    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int
+}
+
+public enum AudioInput {
+    /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
+    /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; libsndfile for everything else it reads.
+    public static func open(_ path: String) throws -> any AudioReader {
+        let file = try InputFile(path: path)
+        var parsed: AudioFileInfo?
+        var parseError: ContainerError?
+        do {
+            parsed = try ContainerParser.parse(file)
+        } catch let e as ContainerError {
+            parseError = e
+        } catch let e as AudioFileError {
+            throw e
+        } catch {
+            throw AudioFileError(path, "\(error)")
+        }
+        if let header = parsed, NativeReader.decodes(header.format.encoding) {
+            return try NativeReader(file: file, header: header)
+        }
+        do {
+            return try SndFileReader(path: path, header: parsed)
+        } catch let error as AudioFileError {
+            // Say what we found rather than libsndfile's generic words where we know better.
+            if let header = parsed, case .other(let name) = header.format.encoding {
+                throw AudioFileError(path, "data format is \(name) in a \(header.container.rawValue) file, which soundkit cannot decode")
+            }
+            if let e = parseError {
+                switch e {
+                case .notAudio: throw AudioFileError(path, "\(e.description), and libsndfile cannot read it either (\(error.message))")
+                default: throw AudioFileError(path, e.description)
+                }
+            }
+            throw error
+        } catch {
+            throw AudioFileError(path, "\(error)")
+        }
+    }
+}
+
+/// Reads CAF, AIFF, AIFF-C and WAVE with soundkit's own codecs.
+final class NativeReader: AudioReader {
+    let info: SourceInfo
+    private let file: InputFile
+    private let header: AudioFileInfo
+    private var bytePosition: Int64
+    private var framesLeft: Int64
+    private var skipFrames: Int64
+    private var raw: [UInt8] = []
+    private var pcm16: [Int16] = []
+    /// Decoded ADPCM frames not yet delivered: pcm16[pendingStart..<pendingEnd] in samples.
+    private var pendingStart = 0, pendingEnd = 0
+    private var ima4: IMA4Decoder?
+    private var imaWAV: IMAWAVDecoder?
+
+    static func decodes(_ e: AudioEncoding) -> Bool {
+        switch e {
+        case .pcm(let f): return f.isSupported
+        case .ulaw, .alaw, .ima4, .imaADPCM: return true
+        case .other: return false
+        }
+    }
+
+    init(file: InputFile, header: AudioFileInfo) throws {
+        self.file = file
+        self.header = header
+        let f = header.format
+        var pcm: PCMFormat?
+        var kind = SampleBuffer.Kind.integer
+        if case .pcm(let p) = f.encoding { pcm = p; if p.isFloat { kind = .float } }
+        switch f.encoding {
+        case .ima4: ima4 = IMA4Decoder(channels: f.channels)
+        case .imaADPCM:
+            guard let d = IMAWAVDecoder(channels: f.channels, blockAlign: header.blockAlign > 0 ? header.blockAlign : f.bytesPerPacket) else {
+                throw AudioFileError(file.path, "IMA ADPCM block size \(f.bytesPerPacket) is not valid for \(f.channels) channels")
+            }
+            imaWAV = d
+        default: break
+        }
+        bytePosition = header.dataOffset
+        framesLeft = header.validFrames
+        skipFrames = header.primingFrames
+        info = SourceInfo(path: file.path, sampleRate: f.sampleRate, channels: f.channels, frames: header.validFrames, kind: kind,
+                          pcmFormat: pcm, encoding: f.encoding, header: header, fileTypeName: header.container.rawValue,
+                          formatName: f.encoding.description, channelMask: header.channelMask, decoder: "soundkit")
+    }
+
+    private var dataEnd: Int64 { header.dataOffset + header.dataBytes }
+
+    /// Reads up to `count` bytes of audio data into `raw`.
+    private func fill(_ count: Int) throws -> Int {
+        let n = Int(Swift.min(Int64(count), dataEnd - bytePosition))
+        guard n > 0 else { return 0 }
+        if raw.count < n { raw = [UInt8](repeating: 0, count: n) }
+        let got = try raw.withUnsafeMutableBytes { (r) in
+            try file.read(at: bytePosition, into: UnsafeMutableRawBufferPointer(rebasing: r[0..<n]))
+        }
+        bytePosition += Int64(got)
+        return got
+    }
+
+    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int {
+        let ch = header.format.channels
+        buffer.kind = info.kind
+        buffer.channels = ch
+        buffer.frames = 0
+        guard framesLeft > 0, maxFrames > 0 else { return 0 }
+        let want = Int(Swift.min(Int64(maxFrames), framesLeft))
+        buffer.reserve(frames: want)
+        var got = 0
+
+        switch header.format.encoding {
+        case .pcm(let f):
+            let bpf = f.bytesPerSample * ch
+            got = try fill(want * bpf) / bpf
+            let n = got * ch
+            raw.withUnsafeBytes { r in
+                let src = UnsafeRawBufferPointer(rebasing: r[0..<(n * f.bytesPerSample)])
+                if f.isFloat {
+                    buffer.floats.withUnsafeMutableBufferPointer { PCM.unpack(src, format: f, into: UnsafeMutableBufferPointer(rebasing: $0[0..<n])) }
+                } else {
+                    buffer.ints.withUnsafeMutableBufferPointer { PCM.unpack(src, format: f, into: UnsafeMutableBufferPointer(rebasing: $0[0..<n])) }
+                }
+            }
+        case .ulaw, .alaw:
+            got = try fill(want * ch) / ch
+            let n = got * ch
+            if pcm16.count < n { pcm16 = [Int16](repeating: 0, count: n) }
+            let isULaw = header.format.encoding == .ulaw
+            raw.withUnsafeBufferPointer { r in
+                pcm16.withUnsafeMutableBufferPointer { p in
+                    let src = UnsafeBufferPointer(rebasing: r[0..<n]), dst = UnsafeMutableBufferPointer(rebasing: p[0..<n])
+                    if isULaw { G711.decodeULaw(src, into: dst) } else { G711.decodeALaw(src, into: dst) }
+                }
+            }
+            copy16(from: 0, count: n, into: &buffer, at: 0)
+        case .ima4, .imaADPCM:
+            while got < want {
+                if pendingStart == pendingEnd {
+                    guard try decodePackets(maxFrames: want - got) else { break }
+                    continue
+                }
+                let take = Swift.min((pendingEnd - pendingStart) / ch, want - got)
+                copy16(from: pendingStart, count: take * ch, into: &buffer, at: got * ch)
+                pendingStart += take * ch
+                got += take
+            }
+        case .other:
+            got = 0
+        }
+
+        if skipFrames > 0 && got > 0 {
+            let drop = Int(Swift.min(skipFrames, Int64(got)))
+            skipFrames -= Int64(drop)
+            switch buffer.kind {
+            case .integer: buffer.ints.removeSubrange(0..<(drop * ch)); buffer.ints.append(contentsOf: repeatElement(0, count: drop * ch))
+            case .float: buffer.floats.removeSubrange(0..<(drop * ch)); buffer.floats.append(contentsOf: repeatElement(0, count: drop * ch))
+            }
+            got -= drop
+            if got == 0 { return try read(into: &buffer, maxFrames: maxFrames) }
+        }
+        framesLeft -= Int64(got)
+        if got < want { framesLeft = 0 }  // the data ended early: a truncated file
+        buffer.frames = got
+        return got
+    }
+
+    private func copy16(from start: Int, count n: Int, into buffer: inout SampleBuffer, at offset: Int) {
+        pcm16.withUnsafeBufferPointer { s in
+            buffer.ints.withUnsafeMutableBufferPointer { d in
+                PCM.int32(from: UnsafeBufferPointer(rebasing: s[start..<(start + n)]),
+                          into: UnsafeMutableBufferPointer(rebasing: d[offset..<(offset + n)]))
+            }
+        }
+    }
+
+    /// Decodes enough whole packets for about `maxFrames` frames into `pcm16`. False at the end of the data.
+    private func decodePackets(maxFrames: Int) throws -> Bool {
+        let f = header.format
+        let ch = f.channels
+        let perPacket = f.framesPerPacket, bytesPerPacket = f.bytesPerPacket
+        let packets = Swift.max(1, (maxFrames + perPacket - 1) / perPacket)
+        let got = try fill(packets * bytesPerPacket) / bytesPerPacket
+        guard got > 0 else { return false }
+        let samples = got * perPacket * ch
+        if pcm16.count < samples { pcm16 = [Int16](repeating: 0, count: samples) }
+        if var d = ima4 {
+            var failure: IMA4Error?
+            raw.withUnsafeBytes { r in
+                pcm16.withUnsafeMutableBufferPointer { p in
+                    do { _ = try d.decode(UnsafeRawBufferPointer(rebasing: r[0..<(got * bytesPerPacket)]), into: p) }
+                    catch let e as IMA4Error { failure = e } catch {}
+                }
+            }
+            if let failure { throw AudioFileError(file.path, failure.description) }
+            ima4 = d
+        } else if let d = imaWAV {
+            raw.withUnsafeBytes { r in
+                pcm16.withUnsafeMutableBufferPointer { p in
+                    for b in 0..<got {
+                        d.decodeBlock(UnsafeRawBufferPointer(rebasing: r[(b * bytesPerPacket)..<((b + 1) * bytesPerPacket)]),
+                                      into: UnsafeMutableBufferPointer(rebasing: p[(b * perPacket * ch)..<((b + 1) * perPacket * ch)]))
+                    }
+                }
+            }
+        }
+        pendingStart = 0
+        pendingEnd = samples
+        return true
+    }
+}
+
+/// Reads anything libsndfile reads (FLAC, Ogg Vorbis, Opus, MP3, RF64, MS ADPCM, …).
+final class SndFileReader: AudioReader {
+    let info: SourceInfo
+    private let file: SndFile
+
+    init(path: String, header: AudioFileInfo?) throws {
+        let f = try SndFile(readingFrom: path)
+        file = f
+        let names = f.formatNames
+        var pcm: PCMFormat?
+        if let bits = f.integerBits { pcm = .int(bits, bigEndian: false) }
+        if Int32(f.subtype) == Int32(SF_FORMAT_FLOAT_VALUE) { pcm = .float(32, bigEndian: false) }
+        if Int32(f.subtype) == Int32(SF_FORMAT_DOUBLE_VALUE) { pcm = .float(64, bigEndian: false) }
+        info = SourceInfo(path: path, sampleRate: Double(f.sampleRate), channels: f.channels, frames: f.frames,
+                          kind: f.isFloatSubtype ? .float : .integer, pcmFormat: pcm,
+                          encoding: header?.format.encoding ?? .other(names.subtype), header: header,
+                          fileTypeName: header?.container.rawValue ?? Self.shortName(names.major), formatName: names.subtype,
+                          channelMask: header?.channelMask, decoder: "libsndfile")
+    }
+
+    static func shortName(_ major: String) -> String {
+        // "FLAC (Free Lossless Audio Codec)" → "FLAC"; "OGG (OGG Container format)" → "Ogg"
+        let first = major.split(separator: " ").first.map(String.init) ?? major
+        return first == "OGG" ? "Ogg" : first
+    }
+
+    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int {
+        buffer.kind = info.kind
+        buffer.channels = info.channels
+        buffer.reserve(frames: maxFrames)
+        let got: Int
+        switch info.kind {
+        case .integer: got = try buffer.ints.withUnsafeMutableBufferPointer { (p) in try file.readInt(into: p.baseAddress!, frames: maxFrames) }
+        case .float: got = try buffer.floats.withUnsafeMutableBufferPointer { (p) in try file.readDouble(into: p.baseAddress!, frames: maxFrames) }
+        }
+        buffer.frames = got
+        return got
+    }
+}

@@ -1,0 +1,213 @@
+import SoundKitCodecs
+import SoundKitContainers
+
+/// How to convert: afconvert's `-f`, `-d`, `@RATE` and `-c`, plus soundkit's choices.
+public struct ConversionOptions: Sendable {
+    public var fileType: FileType
+    /// `nil`: keep the source's linear PCM layout when the file type holds it, else 16-bit PCM.
+    public var encoding: AudioEncoding?
+    public var sampleRate: Double?
+    public var channels: Int?
+    /// Pad the header so audio starts at byte 4096, as afconvert does (`--no-filler` turns it off).
+    public var filler: Bool
+    public var imaSearch: IMA4Encoder.Search
+
+    public init(fileType: FileType, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
+                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet) {
+        self.fileType = fileType
+        self.encoding = encoding
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.filler = filler
+        self.imaSearch = imaSearch
+    }
+}
+
+/// What a conversion wrote.
+public struct ConversionReport: Sendable {
+    public var source: SourceInfo
+    public var outputPath: String
+    public var layout: OutputLayout
+    public var totals: DataTotals
+}
+
+public enum Converter {
+    static let chunkFrames = 16384
+
+    /// The encoding `options` asks for, checked against the file type and channel count.
+    public static func resolveEncoding(_ options: ConversionOptions, source: SourceInfo, channels: Int) throws -> AudioEncoding {
+        let type = options.fileType
+        var encoding: AudioEncoding
+        if let requested = options.encoding {
+            encoding = requested
+            // `-d ima4` into WAVE means IMA ADPCM (tag 0x11), which afconvert cannot write but users ask for.
+            if type == .wave && requested == .ima4 { encoding = .imaADPCM }
+            guard type.acceptedEncodings.contains(encoding) else {
+                let accepted = type.acceptedEncodings.map { $0 == .imaADPCM ? "ima4" : $0.description }.joined(separator: " ")
+                throw AudioFileError(source.path, "file type \(type.rawValue) cannot hold data format \(requested); it accepts \(accepted)")
+            }
+        } else {
+            encoding = type.default16Bit
+            if let p = source.pcmFormat {
+                let natural = type == .wave ? false : true
+                let keep: PCMFormat
+                if p.bits == 8 { keep = type == .wave ? .uint8 : .int(8, bigEndian: true) }
+                else { keep = PCMFormat(p.encoding == .float ? .float : .signedInteger, bits: p.bits, bigEndian: natural) }
+                if type.acceptedEncodings.contains(.pcm(keep)) { encoding = .pcm(keep) }
+            }
+        }
+        if encoding == .ima4 && channels > 2 {
+            throw AudioFileError(source.path, "IMA4 holds at most 2 channels and the output would have \(channels); add -c 2 or -c 1")
+        }
+        return encoding
+    }
+
+    /// afconvert's rule for an output name: `<base>.<ext>` beside the input; if taken, `<base>-<rate/1000>k`
+    /// when the rate changes, `<base>-<bits>bit` when the depth changes, else `<base>-1`, `-2`, ….
+    public static func defaultOutputPath(input: String, fileType: FileType, rateChanged: Double?, bitsChanged: Int?) -> String {
+        let base = FileSystem.splitExtension(input).base
+        let ext = fileType.fileExtension
+        let plain = "\(base).\(ext)"
+        if !FileSystem.exists(plain) { return plain }
+        if let r = rateChanged {
+            let k = r / 1000
+            let name = "\(base)-\(k == k.rounded() ? String(Int(k)) : String(k))k.\(ext)"
+            if !FileSystem.exists(name) { return name }
+        }
+        if let b = bitsChanged {
+            let name = "\(base)-\(b)bit.\(ext)"
+            if !FileSystem.exists(name) { return name }
+        }
+        var i = 1
+        while FileSystem.exists("\(base)-\(i).\(ext)") { i += 1 }
+        return "\(base)-\(i).\(ext)"
+    }
+
+    /// Converts `input` into `output`. Nothing is written unless the whole conversion succeeds; the input is
+    /// never written to; an existing output is replaced whole.
+    @discardableResult
+    public static func convert(input: String, output: String, options: ConversionOptions) throws -> ConversionReport {
+        if FileSystem.isSameFile(input, output) {
+            throw AudioFileError(output, "is the input file; choose another output name (soundkit never writes to its input)")
+        }
+        let reader = try AudioInput.open(input)
+        return try convert(reader, to: output, options: options)
+    }
+
+    @discardableResult
+    public static func convert(_ reader: any AudioReader, to output: String, options: ConversionOptions) throws -> ConversionReport {
+        let source = reader.info
+        if FileSystem.isSameFile(source.path, output) {
+            throw AudioFileError(output, "is the input file; choose another output name (soundkit never writes to its input)")
+        }
+        if FileSystem.isDirectory(output) { throw AudioFileError(output, "is a folder; name an output file") }
+        let outChannels = options.channels ?? source.channels
+        guard (1...64).contains(outChannels) else { throw AudioFileError(source.path, "\(outChannels) channels is not a valid output") }
+        let outRate = options.sampleRate ?? source.sampleRate
+        guard outRate.isFinite, outRate >= 1, outRate <= 1_536_000 else { throw AudioFileError(source.path, "sample rate \(outRate) is not valid") }
+        let encoding = try resolveEncoding(options, source: source, channels: outChannels)
+        let format = OutputLayout.streamFormat(encoding, sampleRate: outRate, channels: outChannels, fileType: options.fileType)
+        let mask = outChannels == source.channels ? source.channelMask : nil
+        let layout = OutputLayout(fileType: options.fileType, format: format, filler: options.filler, channelMask: mask)
+        var encoder: StreamEncoder
+        do { encoder = try StreamEncoder(format: format, imaSearch: options.imaSearch) }
+        catch let e as AudioFileError { throw AudioFileError(output, e.message) }
+
+        var resampler: Resampler?
+        if outRate != source.sampleRate {
+            let wide: Bool
+            switch encoding { case .pcm(let p): wide = p.bits > 16; default: wide = false }
+            resampler = try Resampler(from: source.sampleRate, to: outRate, channels: outChannels, quality: wide ? .veryHigh : .high)
+        }
+
+        let file = try AtomicOutputFile(path: output)
+        do {
+            let provisional = try ContainerWriter.header(layout, totals: DataTotals())
+            try file.write(provisional)
+            var input = SampleBuffer(kind: source.kind, channels: source.channels)
+            var mixed = SampleBuffer(kind: .float, channels: outChannels)
+            var resampled = SampleBuffer(kind: .float, channels: outChannels)
+            var scratch: [Double] = []
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 20)
+
+            func emit(_ b: SampleBuffer) throws {
+                encoder.encode(b, into: &bytes)
+                if bytes.count >= 1 << 19 { try file.write(bytes); bytes.removeAll(keepingCapacity: true) }
+            }
+            func resample(_ b: SampleBuffer?, _ r: Resampler) throws {
+                resampled.floats.removeAll(keepingCapacity: true)
+                if let b {
+                    b.doubles(into: &scratch)
+                    try scratch.withUnsafeBufferPointer { try r.process($0.baseAddress!, frames: b.frames, into: &resampled.floats) }
+                } else {
+                    try r.process(nil, frames: 0, into: &resampled.floats)
+                }
+                resampled.frames = resampled.floats.count / outChannels
+                try emit(resampled)
+            }
+
+            while try reader.read(into: &input, maxFrames: chunkFrames) > 0 {
+                var block = input
+                if outChannels != source.channels {
+                    ChannelMixer.mix(input, into: &mixed)
+                    block = mixed
+                }
+                if let r = resampler { try resample(block, r) } else { try emit(block) }
+            }
+            if let r = resampler { try resample(nil, r) }
+            encoder.finish(into: &bytes)
+            let totals = encoder.totals
+            bytes += ContainerWriter.trailer(layout, totals: totals)
+            try file.write(bytes)
+            try file.write(try ContainerWriter.header(layout, totals: totals), at: 0)
+            try file.commit()
+            return ConversionReport(source: source, outputPath: output, layout: layout, totals: totals)
+        } catch let e as ContainerError {
+            file.discard()
+            throw AudioFileError(output, e.description)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}
+
+/// `-c`: mono from many by averaging, many from mono by copying; 5.1 to stereo by ITU-R BS.775 (LFE dropped);
+/// otherwise output channel k is the average of input channels k, k+M, k+2M, … (fewer) or a copy of k mod N (more).
+enum ChannelMixer {
+    static func mix(_ input: SampleBuffer, into out: inout SampleBuffer) {
+        let n = input.channels, m = out.channels, frames = input.frames
+        out.kind = .float
+        out.frames = frames
+        out.reserve(frames: frames)
+        var src: [Double] = []
+        input.doubles(into: &src)
+        let weights = matrix(from: n, to: m)
+        src.withUnsafeBufferPointer { s in
+            out.floats.withUnsafeMutableBufferPointer { d in
+                for f in 0..<frames {
+                    for k in 0..<m {
+                        var acc = 0.0
+                        for (j, w) in weights[k] { acc += w * s[f * n + j] }
+                        d[f * m + k] = acc
+                    }
+                }
+            }
+        }
+    }
+
+    static func matrix(from n: Int, to m: Int) -> [[(Int, Double)]] {
+        if n == 6 && m == 2 {
+            let c = 0.5.squareRoot(), g = 1 / (1 + 2 * c)
+            return [[(0, g), (2, c * g), (4, c * g)], [(1, g), (2, c * g), (5, c * g)]]
+        }
+        if m < n {
+            return (0..<m).map { k in
+                let sources = Array(stride(from: k, to: n, by: m))
+                return sources.map { ($0, 1 / Double(sources.count)) }
+            }
+        }
+        return (0..<m).map { k in [(k % n, 1.0)] }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import SoundKit
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a sound file, with afconvert's options.",
+        discussion: """
+        Reads WAV, AIFF, AIFF-C, CAF, FLAC, Ogg Vorbis, Opus, MP3 and whatever else libsndfile reads, and writes \
+        Linear PCM, IMA4, µLaw or aLaw into CAF, AIFF, AIFF-C or WAV files laid out as Core Audio writes them.
+
+        Examples:
+          soundkit convert chime.aiff chime.caf -d ima4
+          soundkit convert in.wav out.caf -f caff -d LEI16@44100 -c 1
+          soundkit convert voice.mp3 -f WAVE -d ulaw@8000
+
+        Without -d, the source's Linear PCM layout is kept when the file type can hold it (lossless), otherwise \
+        16-bit PCM is written. Without OUTPUT, -f is required and the file is written next to the input under \
+        afconvert's naming rule. Nothing is written unless the conversion succeeds, and the input is never touched.
+        """)
+
+    @Argument(help: "The file to read.")
+    var input: String
+
+    @Argument(help: "The file to write (default: next to the input, named by afconvert's rule).")
+    var output: String?
+
+    @Option(name: [.customShort("f"), .customLong("file")],
+            help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE (default: from the output's extension).", valueName: "type"))
+    var fileType: String?
+
+    @Option(name: [.customShort("d"), .customLong("data")],
+            help: ArgumentHelp("Data format: [BE|LE]{F|I|UI}{8|16|24|32|64}, ima4, ulaw or alaw, each with an optional @RATE to resample.",
+                               valueName: "format[@rate]"))
+    var dataFormat: String?
+
+    @Option(name: [.customShort("c"), .customLong("channels")],
+            help: ArgumentHelp("Output channels: 1 mixes down (average), 2 from mono duplicates.", valueName: "n"))
+    var channels: Int?
+
+    @Option(name: [.customShort("q"), .customLong("quality")],
+            help: ArgumentHelp("Codec quality 0...127. For ima4, 0 writes Apple's own encoder's stream bit for bit; higher values search each packet for a better one.", valueName: "q"))
+    var quality: Int = 127
+
+    @Flag(name: .customLong("no-filler"), help: "Do not pad the header so that the audio starts at byte 4096.")
+    var noFiller = false
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what was read and written.")
+    var verbose = false
+
+    func validate() throws {
+        if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
+        if !(0...127).contains(quality) { throw ValidationError("-q takes a quality from 0 to 127.") }
+    }
+
+    func run() throws {
+        do {
+            try convert()
+        } catch {
+            report(error)
+            throw ExitCode.failure
+        }
+    }
+
+    func convert() throws {
+        var type: FileType?
+        if let f = fileType {
+            guard let t = FileType(name: f) else {
+                throw AudioFileError(input, "'\(f)' is not a file type soundkit writes; use caff, AIFF, AIFC or WAVE")
+            }
+            type = t
+        }
+        if type == nil, let o = output {
+            let ext = FileSystem.splitExtension(o).ext
+            guard let t = FileType(pathExtension: ext) else {
+                throw AudioFileError(o, "cannot tell the file type from the extension '.\(ext)'; add -f caff, AIFF, AIFC or WAVE")
+            }
+            type = t
+        }
+        guard let fileType = type else {
+            throw AudioFileError(input, "no output file and no file type; add an output name or -f caff, AIFF, AIFC or WAVE")
+        }
+        var spec: DataFormatSpec?
+        if let d = dataFormat {
+            do { spec = try DataFormatSpec(parsing: d) }
+            catch { throw AudioFileError(input, "-d \(error.description)") }
+        }
+        let options = ConversionOptions(
+            fileType: fileType, encoding: spec?.encoding(for: fileType), sampleRate: spec?.sampleRate, channels: channels,
+            filler: !noFiller, imaSearch: quality == 0 ? .none : .packet)
+
+        let reader = try AudioInput.open(input)
+        let target: String
+        if let o = output {
+            target = o
+            if let declared = FileType(pathExtension: FileSystem.splitExtension(o).ext), declared != fileType {
+                printError("\(o): warning: writing a \(fileType.rawValue) file under a .\(FileSystem.splitExtension(o).ext) name")
+            }
+        } else {
+            let encoding = try Converter.resolveEncoding(options, source: reader.info, channels: channels ?? reader.info.channels)
+            var bits: Int?
+            if case .pcm(let p) = encoding, p.bits != reader.info.pcmFormat?.bits { bits = p.bits }
+            let rate = options.sampleRate.flatMap { $0 != reader.info.sampleRate ? $0 : nil }
+            target = Converter.defaultOutputPath(input: input, fileType: fileType, rateChanged: rate, bitsChanged: bits)
+        }
+        let result = try Converter.convert(reader, to: target, options: options)
+        if verbose {
+            let s = result.source
+            let f = result.layout.format
+            print("Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (decoded by \(s.decoder))")
+            print("Output file: \(result.outputPath), \(fileType.rawValue), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(result.totals.validFrames) frames, \(result.totals.packets) packets, \(result.totals.dataBytes) audio bytes")
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Testing
+@testable import SoundKitCodecs
+
+/// IMA ADPCM as the IMA recommendation and FFmpeg's `adpcm_ima_qt` write it, transcribed independently:
+/// the decoder with a table lookup of the index change, and FFmpeg's encoder formulation
+/// (`diff = delta + (step >> 3)`, minus what is left after the three subtractions).
+enum IMAReference {
+    static let indexTable = [-1, -1, -1, -1, 2, 4, 6, 8, -1, -1, -1, -1, 2, 4, 6, 8]
+    static let stepTable = IMATables.step.map(Int.init)
+
+    static func expand(_ nibble: Int, _ pred: inout Int, _ index: inout Int) -> Int {
+        let step = stepTable[index]
+        var diff = step >> 3
+        if nibble & 4 != 0 { diff += step }
+        if nibble & 2 != 0 { diff += step >> 1 }
+        if nibble & 1 != 0 { diff += step >> 2 }
+        pred = nibble & 8 != 0 ? max(pred - diff, -32768) : min(pred + diff, 32767)
+        index = min(max(index + indexTable[nibble], 0), 88)
+        return pred
+    }
+
+    /// FFmpeg `adpcm_ima_qt_compress_sample`.
+    static func compress(_ sample: Int, _ pred: inout Int, _ index: inout Int) -> Int {
+        var delta = sample - pred
+        var step = stepTable[index]
+        var nibble = delta < 0 ? 8 : 0
+        delta = abs(delta)
+        var diff = delta + (step >> 3)
+        if delta >= step { nibble |= 4; delta -= step }
+        step >>= 1
+        if delta >= step { nibble |= 2; delta -= step }
+        step >>= 1
+        if delta >= step { nibble |= 1; delta -= step }
+        diff -= delta
+        pred = nibble & 8 != 0 ? pred - diff : pred + diff
+        pred = min(max(pred, -32768), 32767)
+        index = min(max(index + indexTable[nibble], 0), 88)
+        return nibble
+    }
+
+    /// FFmpeg's `adpcm_ima_qt` decoder for whole packets: resync, then 64 nibbles, low first.
+    static func decodeQT(_ bytes: [UInt8], channels: Int) -> [Int16] {
+        var pred = [Int](repeating: 0, count: channels), index = pred
+        var out = [Int16](repeating: 0, count: bytes.count / 34 * 64)
+        for p in 0..<(bytes.count / (34 * channels)) {
+            for c in 0..<channels {
+                let b = p * 34 * channels + c * 34
+                let header = Int(bytes[b]) << 8 | Int(bytes[b + 1])
+                let hPred = Int(Int16(bitPattern: UInt16(header & 0xFF80)))
+                let hIndex = header & 0x7F
+                if !(hIndex == index[c] && abs(hPred - pred[c]) <= 0x7F) { pred[c] = hPred; index[c] = hIndex }
+                for i in 0..<64 {
+                    let byte = Int(bytes[b + 2 + i / 2])
+                    let nib = i % 2 == 0 ? byte & 0xF : byte >> 4
+                    out[(p * 64 + i) * channels + c] = Int16(expand(nib, &pred[c], &index[c]))
+                }
+            }
+        }
+        return out
+    }
+}
+
+func testSignal(frames: Int, channels: Int, seed: UInt64) -> [Int16] {
+    var rng = SplitMix64(seed: seed)
+    var out = [Int16](repeating: 0, count: frames * channels)
+    for i in 0..<frames {
+        let t = Double(i)
+        // A decaying chime, a loud burst, silence and noise: exercises every step size and clamping.
+        let envelope = i % 4000 < 2000 ? exp(-t.truncatingRemainder(dividingBy: 4000) / 600) : 0.02
+        for c in 0..<channels {
+            let tone = sin(t * (0.05 + 0.03 * Double(c))) + 0.5 * sin(t * 0.31)
+            let noise = Double(Int64(bitPattern: rng.next() % 2001) - 1000) / 1000
+            let v = 30000 * envelope * tone + 200 * noise + (i % 9000 > 8800 ? 40000 * sin(t) : 0)
+            out[i * channels + c] = Int16(max(-32768, min(32767, v)))
+        }
+    }
+    return out
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("IMA4 and IMA WAV")
+struct IMATests {
+    func encode(_ x: [Int16], channels: Int, search: IMA4Encoder.Search) -> [UInt8] {
+        var enc = IMA4Encoder(channels: channels, search: search)
+        var out = [UInt8](repeating: 0, count: x.count / 64 * 34)
+        x.withUnsafeBufferPointer { s in out.withUnsafeMutableBytes { _ = enc.encode(s, into: $0) } }
+        return out
+    }
+
+    func decode(_ bytes: [UInt8], channels: Int) throws -> [Int16] {
+        var dec = IMA4Decoder(channels: channels)
+        var out = [Int16](repeating: 0, count: bytes.count / 34 * 64)
+        _ = try bytes.withUnsafeBytes { raw in try out.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) } }
+        return out
+    }
+
+    func snr(_ x: [Int16], _ y: [Int16]) -> Double {
+        var s = 0.0, n = 0.0
+        for (a, b) in zip(x, y) { s += Double(a) * Double(a); n += (Double(a) - Double(b)) * (Double(a) - Double(b)) }
+        return 10 * log10(s / max(n, 1e-9))
+    }
+
+    @Test("decoder equals the FFmpeg-style reference on random packets", arguments: [1, 2])
+    func decoderMatchesReference(channels: Int) throws {
+        var rng = SplitMix64(seed: UInt64(channels))
+        var bytes = (0..<(34 * channels * 3000)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        for p in stride(from: 0, to: bytes.count, by: 34) {
+            // Mostly valid indices, near the running state half of the time, so both resync branches run.
+            bytes[p + 1] = bytes[p + 1] & 0x80 | UInt8(rng.next() % 89)
+        }
+        #expect(try decode(bytes, channels: channels) == IMAReference.decodeQT(bytes, channels: channels))
+        // Packets written by the greedy encoder keep the running state: exercise that branch too.
+        let x = testSignal(frames: 64 * 500, channels: channels, seed: 9)
+        let encoded = encode(x, channels: channels, search: .none)
+        #expect(try decode(encoded, channels: channels) == IMAReference.decodeQT(encoded, channels: channels))
+    }
+
+    @Test("an out-of-range step index is an error, not a crash")
+    func badIndex() {
+        var bytes = [UInt8](repeating: 0, count: 34)
+        bytes[1] = 89
+        #expect(throws: IMA4Error.invalidStepIndex(packet: 0, channel: 0, index: 89)) { try decode(bytes, channels: 1) }
+    }
+
+    @Test("Search.none is FFmpeg's adpcm_ima_qt encoder bit for bit", arguments: [1, 2])
+    func greedyMatchesFFmpegFormulation(channels: Int) {
+        let x = testSignal(frames: 64 * 400, channels: channels, seed: 1)
+        let ours = encode(x, channels: channels, search: .none)
+        var expected = [UInt8]()
+        var pred = [Int](repeating: 0, count: channels), index = pred
+        for p in 0..<(x.count / (64 * channels)) {
+            for c in 0..<channels {
+                let h = UInt16(truncatingIfNeeded: pred[c]) & 0xFF80 | UInt16(index[c])
+                expected += [UInt8(h >> 8), UInt8(h & 0xFF)]
+                for i in stride(from: 0, to: 64, by: 2) {
+                    let lo = IMAReference.compress(Int(x[(p * 64 + i) * channels + c]), &pred[c], &index[c])
+                    let hi = IMAReference.compress(Int(x[(p * 64 + i + 1) * channels + c]), &pred[c], &index[c])
+                    expected.append(UInt8(lo | hi << 4))
+                }
+            }
+        }
+        #expect(ours == expected)
+    }
+
+    @Test("the searching encoder decodes exactly as it simulated, and beats the greedy encoder", arguments: [1, 2])
+    func searchIsExactAndBetter(channels: Int) throws {
+        let x = testSignal(frames: 64 * 2000, channels: channels, seed: 5)
+        var enc = IMA4Encoder(channels: channels, search: .packet)
+        var dec = IMA4Decoder(channels: channels)
+        var packet = [UInt8](repeating: 0, count: 34 * channels)
+        var decoded = [Int16](repeating: 0, count: 64 * channels)
+        var all = [Int16]()
+        try x.withUnsafeBufferPointer { s in
+            for p in 0..<(x.count / (64 * channels)) {
+                let slice = UnsafeBufferPointer(rebasing: s[(p * 64 * channels)..<((p + 1) * 64 * channels)])
+                packet.withUnsafeMutableBytes { _ = enc.encode(slice, into: $0) }
+                _ = try packet.withUnsafeBytes { raw in try decoded.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) } }
+                // Same end state after every packet: the decoder started where the encoder assumed.
+                #expect(dec.states == enc.states, "packet \(p)")
+                all += decoded
+            }
+        }
+        let greedy = try decode(encode(x, channels: channels, search: .none), channels: channels)
+        #expect(snr(x, all) > snr(x, greedy))
+    }
+
+    @Test("IMA WAV: decoder equals the reference, encoder's blocks decode to its own states", arguments: [1, 2])
+    func wavBlocks(channels: Int) throws {
+        let blockAlign = 256 * channels
+        var enc = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign))
+        let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
+        #expect(enc.framesPerBlock == 505)
+        let x = testSignal(frames: enc.framesPerBlock * 40, channels: channels, seed: 2)
+        var block = [UInt8](repeating: 0, count: blockAlign)
+        var out = [Int16](repeating: 0, count: enc.framesPerBlock * channels)
+        var decoded = [Int16]()
+        x.withUnsafeBufferPointer { s in
+            for b in 0..<40 {
+                let n = enc.framesPerBlock * channels
+                block.withUnsafeMutableBytes { enc.encodeBlock(UnsafeBufferPointer(rebasing: s[(b * n)..<((b + 1) * n)]), into: $0) }
+                block.withUnsafeBytes { raw in out.withUnsafeMutableBufferPointer { dec.decodeBlock(raw, into: $0) } }
+                // Reference decode of the same block.
+                var ref = [Int16](repeating: 0, count: n)
+                for c in 0..<channels {
+                    var pred = Int(Int16(bitPattern: UInt16(block[4 * c]) | UInt16(block[4 * c + 1]) << 8))
+                    var index = Int(block[4 * c + 2])
+                    ref[c] = Int16(pred)
+                    for i in 1..<enc.framesPerBlock {
+                        let g = (i - 1) / 8, k = (i - 1) % 8
+                        let byte = Int(block[4 * channels + (g * channels + c) * 4 + k / 2])
+                        ref[i * channels + c] = Int16(IMAReference.expand(k % 2 == 0 ? byte & 0xF : byte >> 4, &pred, &index))
+                    }
+                }
+                #expect(out == ref)
+                decoded += out
+            }
+        }
+        #expect(snr(x, decoded) > 15)
+    }
+}
