@@ -32,6 +32,9 @@ let package = Package(
             name: "soundkit",
             dependencies: ["SoundKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // Kernel throughput, without the C libraries: run by scripts/bench.
+        .executableTarget(name: "soundkit-bench", dependencies: ["SoundKitCodecs"]),
+
         // MARK: Tests
         .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs"]),
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers"]),

@@ -97,8 +97,8 @@ public struct IMA4Encoder: Sendable {
     public let search: Search
     public private(set) var states: [IMAState]
 
-    /// Index offsets tried at each packet besides continuing.
-    @usableFromInline static let candidateOffsets: [Int32] = [-12, -6, -3, 3, 6, 12, 24]
+    /// Index offsets tried at each packet besides continuing: near ones for drift, far ones for attacks and decays.
+    @usableFromInline static let candidateOffsets: [Int32] = [-2, 2, -4, 4, -1, 1, -6, 6, -8, 8, -12, 12, -16, 16, -20, 20, 28]
 
     public init(channels: Int, search: Search = .packet) {
         precondition(channels > 0)
@@ -146,18 +146,19 @@ public struct IMA4Encoder: Sendable {
         state = s
     }
 
-    /// Squared error of the greedy block from `start`, and the end state; codes into `codes` when given.
+    /// Encodes one block greedily from `start` into `codes` (one code a byte), giving up as soon as the squared
+    /// error reaches `bound`. Returns the error (≥ `bound` when abandoned) and the end state.
     @inlinable @inline(__always)
-    static func trial(_ x: UnsafePointer<Int16>, stride: Int, from start: IMAState, steps: UnsafePointer<Int32>,
-                      codes: UnsafeMutablePointer<UInt8>?) -> (error: Int64, end: IMAState) {
+    static func trial(_ x: UnsafePointer<Int16>, stride: Int, from start: IMAState, bound: Int64,
+                      steps: UnsafePointer<Int32>, codes: UnsafeMutablePointer<UInt8>) -> (error: Int64, end: IMAState) {
         var s = start
         var error: Int64 = 0
         for i in 0..<IMA4.framesPerPacket {
-            let v = Int32(x[i * stride])
-            let c = IMA.encode(v, &s, steps: steps)
-            codes?[i] = c
+            let v = Int32(x[i &* stride])
+            codes[i] = IMA.encode(v, &s, steps: steps)
             let e = Int64(v &- s.predictor)
             error &+= e &* e
+            if error >= bound { return (error, s) }
         }
         return (error, s)
     }
@@ -166,30 +167,31 @@ public struct IMA4Encoder: Sendable {
     static func encodeBlockSearching(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
                                      into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
         let running = state
-        // Continuing: the decoder keeps the running state (same index, predictor within 0x7F of the preamble's).
-        var bestPreamble = IMA4.preamble(predictor: running.predictor, index: running.index)
-        var bestStart = running
-        var best = trial(x, stride: stride, from: running, steps: steps, codes: nil)
-        // Restarting: the predictor rounded to the preamble's 9 bits, any other index (so it is adopted).
-        let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
-        for offset in candidateOffsets {
-            let index = Swift.min(Swift.max(running.index &+ offset, 0), 88)
-            if index == running.index { continue }
-            let start = IMAState(predictor: rounded, index: index)
-            let t = trial(x, stride: stride, from: start, steps: steps, codes: nil)
-            if t.error < best.error {
-                best = t
-                bestStart = start
-                bestPreamble = IMA4.preamble(predictor: rounded, index: index)
+        // Two code buffers: the best so far and the one being tried.
+        var buffers = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                       UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &buffers) { raw in
+            var best = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var trying = best + IMA4.framesPerPacket
+            // Continuing: the decoder keeps the running state (same index, predictor within 0x7F of the preamble's).
+            var bestPreamble = IMA4.preamble(predictor: running.predictor, index: running.index)
+            var bestResult = trial(x, stride: stride, from: running, bound: .max, steps: steps, codes: best)
+            // Restarting: the predictor rounded to the preamble's 9 bits and another index, so the decoder adopts it.
+            let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
+            for offset in candidateOffsets where bestResult.error > 0 {
+                let index = running.index &+ offset
+                if index < 0 || index > 88 { continue }
+                let t = trial(x, stride: stride, from: IMAState(predictor: rounded, index: index), bound: bestResult.error,
+                              steps: steps, codes: trying)
+                if t.error < bestResult.error {
+                    bestResult = t
+                    bestPreamble = IMA4.preamble(predictor: rounded, index: index)
+                    swap(&best, &trying)
+                }
             }
-        }
-        block[0] = UInt8(bestPreamble >> 8); block[1] = UInt8(bestPreamble & 0xFF)
-        var codes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &codes) { raw in
-            let c = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let t = trial(x, stride: stride, from: bestStart, steps: steps, codes: c)
-            for i in 0..<32 { block[2 + i] = c[2 * i] | c[2 * i + 1] << 4 }
-            state = t.end
+            block[0] = UInt8(bestPreamble >> 8); block[1] = UInt8(bestPreamble & 0xFF)
+            for i in 0..<32 { block[2 + i] = best[2 * i] | best[2 * i + 1] << 4 }
+            state = bestResult.end
         }
     }
 }

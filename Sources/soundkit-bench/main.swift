@@ -1,0 +1,82 @@
+// Kernel throughput in Msamples/s on synthetic audio, one core. Used by scripts/bench; prints one line a kernel.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SoundKitCodecs
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Best of `repeats` runs of `body` over `samples` samples, in Msamples/s.
+func measure(_ name: String, samples: Int, repeats: Int = 5, _ body: () -> Void) {
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        let t0 = now()
+        body()
+        best = min(best, now() - t0)
+    }
+    let rate = Double(samples) / best / 1e6
+    print("kernel \(name + String(repeating: " ", count: max(0, 28 - name.count))) \(String(Int(rate.rounded()))) Msamples/s")
+}
+
+let frames = 1 << 20
+let channels = 2
+let n = frames * channels
+var input = [Int16](repeating: 0, count: n)
+var seed: UInt64 = 1
+for i in 0..<frames {
+    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+    let noise = Double(Int64(seed >> 33) % 512) - 256
+    let envelope = exp(-Double(i % 44100) / 9000)
+    let v = 20000 * envelope * sin(Double(i) * 0.07) + noise
+    input[2 * i] = Int16(v); input[2 * i + 1] = Int16(v * 0.7)
+}
+var ints = [Int32](repeating: 0, count: n)
+var codes = [UInt8](repeating: 0, count: n)
+var back = [Int16](repeating: 0, count: n)
+var bytes = [UInt8](repeating: 0, count: n * 4)
+var doubles = [Double](repeating: 0, count: n)
+
+input.withUnsafeBufferPointer { src in
+    codes.withUnsafeMutableBufferPointer { c in
+        measure("g711 ulaw encode", samples: n) { G711.encodeULaw(src, into: c) }
+        measure("g711 alaw encode", samples: n) { G711.encodeALaw(src, into: c) }
+        back.withUnsafeMutableBufferPointer { b in
+            measure("g711 ulaw decode", samples: n) { G711.decodeULaw(UnsafeBufferPointer(c), into: b) }
+        }
+    }
+    ints.withUnsafeMutableBufferPointer { i in
+        measure("pcm int16 -> int32", samples: n) { PCM.int32(from: src, into: i) }
+        back.withUnsafeMutableBufferPointer { b in
+            measure("pcm int32 -> int16", samples: n) { PCM.int16(from: UnsafeBufferPointer(i), into: b) }
+        }
+        bytes.withUnsafeMutableBytes { raw in
+            measure("pcm pack BEI16", samples: n) { PCM.pack(UnsafeBufferPointer(i), format: .int(16, bigEndian: true), into: raw) }
+            measure("pcm pack LEI24", samples: n) { PCM.pack(UnsafeBufferPointer(i), format: .int(24, bigEndian: false), into: raw) }
+            measure("pcm unpack LEI16", samples: n) { PCM.unpack(UnsafeRawBufferPointer(raw), format: .int(16, bigEndian: false), into: i) }
+        }
+    }
+    let packetBytes = n / 64 * 34
+    var ima = [UInt8](repeating: 0, count: packetBytes)
+    ima.withUnsafeMutableBytes { out in
+        measure("ima4 encode (apple, -q 0)", samples: n, repeats: 3) {
+            var e = IMA4Encoder(channels: channels, search: .none)
+            e.encode(src, into: out)
+        }
+        measure("ima4 encode (packet search)", samples: n, repeats: 3) {
+            var e = IMA4Encoder(channels: channels, search: .packet)
+            e.encode(src, into: out)
+        }
+        back.withUnsafeMutableBufferPointer { b in
+            measure("ima4 decode", samples: n, repeats: 3) {
+                var d = IMA4Decoder(channels: channels)
+                _ = try? d.decode(UnsafeRawBufferPointer(out), into: b)
+            }
+        }
+    }
+}
