@@ -2,7 +2,7 @@
 ///
 /// In memory, integer audio is interleaved `Int32` *left-justified* (a 16-bit sample `s` is `s << 16`), so every
 /// integer width up to 32 bits is held exactly; float audio is `Double`, which holds 32- and 64-bit floats exactly.
-/// Narrowing rounds to nearest (ties away from zero) and clamps; widening is exact. Float and integer meet at
+/// Narrowing rounds to nearest (ties upward, the same for integer and float sources) and clamps; widening is exact. Float and integer meet at
 /// full scale 2^(bits-1): `Int16` `s` is `Double(s) / 32768`, and back, for all 65,536 values.
 public enum PCM {
 
@@ -18,11 +18,12 @@ public enum PCM {
         return Int32(truncatingIfNeeded: Swift.min(r, maxValue))
     }
 
-    /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest, clamp.
+    /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest (ties
+    /// upward, as ``narrow(_:toBits:)`` does), clamp.
     @inlinable @inline(__always)
     public static func quantize(_ x: Double, toBits bits: Int) -> Int32 {
         let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
-        let v = (x * scale).rounded(.toNearestOrAwayFromZero)
+        let v = (x * scale + 0.5).rounded(.down)
         // NaN compares false with both bounds and lands on 0 through the final clamp.
         let clamped = Swift.max(-scale, Swift.min(scale - 1, v.isNaN ? 0 : v))
         return Int32(clamped)

@@ -81,7 +81,9 @@ struct PCMTests {
         #expect(PCM.quantize(-1.0, toBits: 16) == -32768)
         #expect(PCM.quantize(-2.0, toBits: 16) == -32768)
         #expect(PCM.quantize(0.5 / 32768, toBits: 16) == 1)
-        #expect(PCM.quantize(-0.5 / 32768, toBits: 16) == -1)
+        #expect(PCM.quantize(-0.5 / 32768, toBits: 16) == 0)    // ties go up, as integer narrowing does
+        #expect(PCM.quantize(-1.5 / 32768, toBits: 16) == -1)
+        #expect(PCM.quantize(-0.51 / 32768, toBits: 16) == -1)
         #expect(PCM.quantize(.nan, toBits: 24) == 0)
         #expect(PCM.quantize(1.0, toBits: 32) == Int32.max)
         #expect(PCM.quantize(-1.0, toBits: 32) == Int32.min)

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Runs programs and finds the built `soundkit` binary, the way swift-argument-parser's example tests do.
+enum Tool {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var data: Data
+    }
+
+    static let buildDirectory: URL = {
+        if let env = ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] {
+            return URL(fileURLWithPath: env).deletingLastPathComponent()
+        }
+        // The test bundle sits beside the products it depends on.
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("soundkit").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+
+    static var soundkit: String {
+        ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] ?? buildDirectory.appendingPathComponent("soundkit").path
+    }
+
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
+        p.arguments = arguments
+        if let dir { p.currentDirectoryURL = dir }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes while the process runs so neither fills up.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let errData = errBox.data
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), data: outData)
+    }
+
+    static func which(_ name: String) throws -> String {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw ToolMissing(name: name)
+    }
+
+    struct ToolMissing: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "\(name) is not installed; scripts/test installs the oracles (ffmpeg, sox, sndfile-programs)" }
+    }
+
+    /// Runs soundkit and returns the result.
+    @discardableResult
+    static func soundkit(_ arguments: String..., in dir: URL? = nil) throws -> Result {
+        try run(soundkit, arguments, in: dir)
+    }
+
+    /// Runs a tool that must succeed.
+    @discardableResult
+    static func must(_ executable: String, _ arguments: String...) throws -> Result {
+        try must(executable, arguments)
+    }
+
+    @discardableResult
+    static func must(_ executable: String, _ arguments: [String]) throws -> Result {
+        let r = try run(executable, arguments)
+        guard r.status == 0 else {
+            throw Failed(description: "\(executable) \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
+        }
+        return r
+    }
+
+    struct Failed: Error, CustomStringConvertible { var description: String }
+}
+
+/// A fresh folder under the system's temporary directory.
+func temporaryDirectory(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// What ffmpeg decodes from a file: samples as Double (exact for every integer width up to 32 bits and for floats).
+struct Decoded {
+    var samples: [Double]
+    var channels: Int
+    var sampleRate: Int
+    var codec: String
+    var frames: Int { channels == 0 ? 0 : samples.count / channels }
+
+    static func ffmpeg(_ path: String) throws -> Decoded {
+        let probe = try Tool.must("ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries",
+                                  "stream=codec_name,channels,sample_rate", "-of", "default=nw=1", path)
+        var fields: [String: String] = [:]
+        for line in probe.stdout.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        let raw = try Tool.must("ffmpeg", "-v", "error", "-i", path, "-f", "f64le", "-acodec", "pcm_f64le", "-")
+        let samples = raw.data.withUnsafeBytes { buf in
+            (0..<(buf.count / 8)).map { Double(bitPattern: UInt64(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+        }
+        return Decoded(samples: samples, channels: Int(fields["channels"] ?? "") ?? 0,
+                       sampleRate: Int(fields["sample_rate"] ?? "") ?? 0, codec: fields["codec_name"] ?? "?")
+    }
+
+    /// Decodes raw 16-bit little-endian samples (what sox and ffmpeg write with -f s16le).
+    static func int16(_ data: Data) -> [Int16] {
+        data.withUnsafeBytes { buf in (0..<(buf.count / 2)).map { Int16(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) } }
+    }
+}
+
+func snr(_ reference: [Double], _ test: [Double]) -> Double {
+    var s = 0.0, n = 0.0
+    for (a, b) in zip(reference, test) { s += a * a; n += (a - b) * (a - b) }
+    return 10 * log10(s / max(n, 1e-30))
+}
