@@ -19,13 +19,19 @@ public enum AIFF {
         }
         let isAIFC = formType == "AIFC"
         var warnings: [String] = []
-        let end = Swift.min(fileSize, 8 + formSize)
+        let declaredEnd = Swift.min(fileSize, 8 + formSize)
+        let end = fileSize
         if 8 + formSize > fileSize { warnings.append("FORM claims \(8 + formSize) bytes but the file holds \(fileSize); file is truncated") }
 
         var comm: (channels: Int, frames: Int64, bits: Int, rate: Double, compression: FourCC)?
         var ssnd: (offset: Int64, bytes: Int64)?
         var offset: Int64 = 12
+        var readOn = false
         while offset + 8 <= end {
+            if offset >= declaredEnd {
+                if comm != nil && ssnd != nil { break }
+                if !readOn { warnings.append("FORM size \(formSize) ends before the chunks do; reading on"); readOn = true }
+            }
             var r = ByteReader(try source.read(at: offset, count: 8))
             let id = try r.fourCC()
             let size = Int64(try r.i32(bigEndian: true))
@@ -98,7 +104,13 @@ public enum AIFF {
             if present < c.frames { warnings.append("COMM says \(c.frames) frames but the data holds \(present)") }
             info = AudioFileInfo(container: container, format: format, dataOffset: data.offset, dataBytes: frames * Int64(bytesPerFrame),
                                  packets: frames, validFrames: frames)
-            if case .other = encoding { info.dataBytes = data.bytes; info.packets = c.frames; info.validFrames = c.frames }
+            if case .other = encoding {
+                // An unknown compression: only COMM's frame count and the data size are known.
+                info.format.bytesPerPacket = 0
+                info.format.framesPerPacket = 0
+                info.format.bitsPerChannel = 0
+                info.dataBytes = data.bytes; info.packets = c.frames; info.validFrames = c.frames
+            }
         }
         info.warnings += warnings
         return info

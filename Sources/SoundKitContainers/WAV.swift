@@ -24,18 +24,26 @@ public enum WAV {
         guard try head.fourCC() == "WAVE" else { throw ContainerError.notAudio("RIFF file that is not WAVE") }
 
         var warnings: [String] = []
-        var end = fileSize
+        // Where the RIFF size says the chunks end. A size too small to hold them is common (streaming writers,
+        // broken taggers): readers walk on to the end of the file until they have 'fmt ' and 'data'.
+        var declaredEnd = fileSize
         if kind != .rf64 && riffSize != 0xFFFF_FFFF {
             if 8 + riffSize > fileSize { warnings.append("RIFF claims \(8 + riffSize) bytes but the file holds \(fileSize); file is truncated") }
-            else { end = 8 + riffSize }
+            else { declaredEnd = 8 + riffSize }
         }
+        let end = fileSize
 
         var fmt: (tag: UInt16, channels: Int, rate: Int, blockAlign: Int, bits: Int, validBits: Int, mask: UInt32?, samplesPerBlock: Int)?
         var factFrames: Int64?
         var ds64: (data: Int64, frames: Int64)?
         var data: (offset: Int64, bytes: Int64)?
         var offset: Int64 = 12
+        var readOn = false
         while offset + 8 <= end {
+            if offset >= declaredEnd {
+                if fmt != nil && data != nil { break }
+                if !readOn { warnings.append("RIFF size \(riffSize) ends before the chunks do; reading on"); readOn = true }
+            }
             var r = ByteReader(try source.read(at: offset, count: 8))
             let id = try r.fourCC()
             let declared = Int64(try r.u32(bigEndian: big))

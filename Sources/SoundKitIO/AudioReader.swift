@@ -244,6 +244,9 @@ final class NativeReader: AudioReader {
 final class SndFileReader: AudioReader {
     let info: SourceInfo
     private let file: SndFile
+    /// Frames still to deliver when the header states the true length (WAV `fact`, CAF `pakt`): libsndfile
+    /// decodes whole blocks of MS ADPCM, GSM and MP3 in WAV past it.
+    private var remaining: Int64?
 
     init(path: String, header: AudioFileInfo?) throws {
         let f = try SndFile(readingFrom: path)
@@ -253,7 +256,12 @@ final class SndFileReader: AudioReader {
         if let bits = f.integerBits { pcm = .int(bits, bigEndian: false) }
         if Int32(f.subtype) == Int32(SF_FORMAT_FLOAT_VALUE) { pcm = .float(32, bigEndian: false) }
         if Int32(f.subtype) == Int32(SF_FORMAT_DOUBLE_VALUE) { pcm = .float(64, bigEndian: false) }
-        info = SourceInfo(path: path, sampleRate: Double(f.sampleRate), channels: f.channels, frames: f.frames,
+        var frames = f.frames
+        if let h = header, case .other = h.format.encoding, h.validFrames > 0, h.validFrames < frames {
+            frames = h.validFrames
+            remaining = frames
+        }
+        info = SourceInfo(path: path, sampleRate: Double(f.sampleRate), channels: f.channels, frames: frames,
                           kind: f.isFloatSubtype ? .float : .integer, pcmFormat: pcm,
                           encoding: header?.format.encoding ?? .other(names.subtype), header: header,
                           fileTypeName: header?.container.rawValue ?? Self.shortName(names.major), formatName: names.subtype,
@@ -266,9 +274,12 @@ final class SndFileReader: AudioReader {
         return first == "OGG" ? "Ogg" : first
     }
 
-    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int {
+    func read(into buffer: inout SampleBuffer, maxFrames requested: Int) throws -> Int {
         buffer.kind = info.kind
         buffer.channels = info.channels
+        let maxFrames = remaining.map { Int(Swift.min(Int64(requested), $0)) } ?? requested
+        buffer.frames = 0
+        guard maxFrames > 0 else { return 0 }
         buffer.reserve(frames: maxFrames)
         let got: Int
         switch info.kind {
@@ -276,6 +287,7 @@ final class SndFileReader: AudioReader {
         case .float: got = try buffer.floats.withUnsafeMutableBufferPointer { (p) in try file.readDouble(into: p.baseAddress!, frames: maxFrames) }
         }
         buffer.frames = got
+        if let r = remaining { remaining = r - Int64(got) }
         return got
     }
 }
