@@ -156,7 +156,9 @@ public enum Converter {
                 if let r = resampler { try resample(block, r) } else { try emit(block) }
             }
             if let r = resampler { try resample(nil, r) }
-            encoder.finish(into: &bytes)
+            // Apple's ima4 CAF files end with a padding packet even when the length is a whole number of
+            // packets (remainder 64); the packet table keeps it out of the played length.
+            encoder.finish(into: &bytes, appleTail: options.fileType == .caff && encoding == .ima4)
             let totals = encoder.totals
             bytes += ContainerWriter.trailer(layout, totals: totals)
             try file.write(bytes)

@@ -83,10 +83,18 @@ struct StreamEncoder {
         }
     }
 
-    /// Encodes what is pending, padding the last packet with silence.
-    mutating func finish(into out: inout [UInt8]) {
+    /// Encodes what is pending, padding the last packet with silence. With `appleTail`, a stream whose length
+    /// is a whole number of packets still ends with one packet of padding, as Apple's IMA4 encoder writes it.
+    mutating func finish(into out: inout [UInt8], appleTail: Bool = false) {
         switch codec {
-        case .ima4, .imaWAV: encodePackets(into: &out, flush: true)
+        case .ima4, .imaWAV:
+            if appleTail, pending == 0, totals.validFrames > 0 {
+                let n = framesPerPacket * channels
+                if pcm16.count < n { pcm16.append(contentsOf: repeatElement(0, count: n - pcm16.count)) }
+                for i in 0..<n { pcm16[i] = 0 }
+                pending = n
+            }
+            encodePackets(into: &out, flush: true)
         default: break
         }
     }
