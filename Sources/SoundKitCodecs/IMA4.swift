@@ -97,8 +97,9 @@ public struct IMA4Encoder: Sendable {
     public let search: Search
     public private(set) var states: [IMAState]
 
-    /// Index offsets tried at each packet besides continuing: near ones for drift, far ones for attacks and decays.
-    @usableFromInline static let candidateOffsets: [Int32] = [-2, 2, -4, 4, -1, 1, -6, 6, -8, 8, -12, 12, -16, 16, -20, 20, 28]
+    /// Index offsets tried at each packet besides continuing (lane 0): near ones for drift, far ones for attacks
+    /// and decays. Fifteen, so that with "continue" they fill one `SIMD16`.
+    public static let candidateOffsets: [Int32] = [-1, 1, -2, 2, -4, 4, -6, 6, -8, 8, -12, 12, -16, 16, 28]
 
     public init(channels: Int, search: Search = .packet) {
         precondition(channels > 0)
@@ -117,6 +118,14 @@ public struct IMA4Encoder: Sendable {
         let out = d.assumingMemoryBound(to: UInt8.self)
         let search = self.search
         IMA.withSteps { steps in
+            if search == .none && ch == 2 {
+                // Stereo: both channels' dependency chains in one loop, so the CPU overlaps them.
+                for p in 0..<packets {
+                    let x = s + p * IMA4.framesPerPacket * 2
+                    Self.encodeBlockPairGreedy(x, states: &states, into: out + p * 2 * IMA4.bytesPerBlock, steps: steps)
+                }
+                return
+            }
             for p in 0..<packets {
                 for c in 0..<ch {
                     let x = s + p * IMA4.framesPerPacket * ch + c
@@ -129,6 +138,25 @@ public struct IMA4Encoder: Sendable {
             }
         }
         return packets
+    }
+
+    /// Two channel blocks of one stereo packet, encoded together; the same stream as two ``encodeBlockGreedy``.
+    @inlinable
+    static func encodeBlockPairGreedy(_ x: UnsafePointer<Int16>, states: inout [IMAState],
+                                      into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
+        var l = states[0], r = states[1]
+        let right = block + IMA4.bytesPerBlock
+        let pl = IMA4.preamble(predictor: l.predictor, index: l.index), pr = IMA4.preamble(predictor: r.predictor, index: r.index)
+        block[0] = UInt8(pl >> 8); block[1] = UInt8(pl & 0xFF)
+        right[0] = UInt8(pr >> 8); right[1] = UInt8(pr & 0xFF)
+        for i in 0..<32 {
+            let f = x + 4 &* i
+            let l0 = IMA.encode(Int32(f[0]), &l, steps: steps), r0 = IMA.encode(Int32(f[1]), &r, steps: steps)
+            let l1 = IMA.encode(Int32(f[2]), &l, steps: steps), r1 = IMA.encode(Int32(f[3]), &r, steps: steps)
+            block[2 &+ i] = l0 | l1 << 4
+            right[2 &+ i] = r0 | r1 << 4
+        }
+        states[0] = l; states[1] = r
     }
 
     /// Apple's block: preamble from the running state, then greedy codes continuing from the full predictor.
@@ -146,52 +174,118 @@ public struct IMA4Encoder: Sendable {
         state = s
     }
 
-    /// Encodes one block greedily from `start` into `codes` (one code a byte), giving up as soon as the squared
-    /// error reaches `bound`. Returns the error (≥ `bound` when abandoned) and the end state.
+    /// The 16 starting states a packet search tries: lane 0 continues the running state; lane k restarts from the
+    /// running predictor rounded to the preamble's 9 bits with index `running.index + candidateOffsets[k-1]`.
+    /// A restart whose index is out of range or equal to the running index (the decoder would keep its state)
+    /// is not a candidate. Returns the states and the mask of real candidates.
     @inlinable @inline(__always)
-    static func trial(_ x: UnsafePointer<Int16>, stride: Int, from start: IMAState, bound: Int64,
-                      steps: UnsafePointer<Int32>, codes: UnsafeMutablePointer<UInt8>) -> (error: Int64, end: IMAState) {
-        var s = start
-        var error: Int64 = 0
-        for i in 0..<IMA4.framesPerPacket {
-            let v = Int32(x[i &* stride])
-            codes[i] = IMA.encode(v, &s, steps: steps)
-            let e = Int64(v &- s.predictor)
-            error &+= e &* e
-            if error >= bound { return (error, s) }
-        }
-        return (error, s)
+    static func candidates(_ running: IMAState) -> (predictor: SIMD16<Int32>, index: SIMD16<Int32>, valid: SIMDMask<SIMD16<Int32>.MaskStorage>) {
+        let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
+        var predictor = SIMD16<Int32>(repeating: rounded)
+        predictor[0] = running.predictor
+        var index = SIMD16<Int32>(repeating: running.index)
+        for k in 1..<16 { index[k] = running.index &+ candidateOffsets[k - 1] }
+        let valid = (index .>= 0) .& (index .<= 88) .& ((index .!= running.index) .| SIMD16<Int32>(0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1) .== 0)
+        index = index.clamped(lowerBound: SIMD16(repeating: 0), upperBound: SIMD16(repeating: 88))
+        return (predictor, index, valid)
     }
 
+    /// The lane with the least error among `valid` ones (ties: the lowest lane, so "continue" wins a tie).
+    @inlinable @inline(__always)
+    static func bestLane(_ error: SIMD16<Float>, _ valid: SIMDMask<SIMD16<Int32>.MaskStorage>) -> Int {
+        var best = 0
+        for k in 1..<16 where valid[k] && error[k] < error[best] { best = k }
+        return best
+    }
+
+    /// The packet search, all 16 candidates at once: one lane a candidate, the same nibble step as ``IMA/encode``
+    /// in vector form, errors summed in Float (as the scalar reference sums them).
     @inlinable
     static func encodeBlockSearching(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
                                      into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
+        typealias V = SIMD16<Int32>
         let running = state
-        // Two code buffers: the best so far and the one being tried.
-        var buffers = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
-                       UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &buffers) { raw in
-            var best = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var trying = best + IMA4.framesPerPacket
-            // Continuing: the decoder keeps the running state (same index, predictor within 0x7F of the preamble's).
-            var bestPreamble = IMA4.preamble(predictor: running.predictor, index: running.index)
-            var bestResult = trial(x, stride: stride, from: running, bound: .max, steps: steps, codes: best)
-            // Restarting: the predictor rounded to the preamble's 9 bits and another index, so the decoder adopts it.
-            let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
-            for offset in candidateOffsets where bestResult.error > 0 {
-                let index = running.index &+ offset
-                if index < 0 || index > 88 { continue }
-                let t = trial(x, stride: stride, from: IMAState(predictor: rounded, index: index), bound: bestResult.error,
-                              steps: steps, codes: trying)
-                if t.error < bestResult.error {
-                    bestResult = t
-                    bestPreamble = IMA4.preamble(predictor: rounded, index: index)
-                    swap(&best, &trying)
+        let start = candidates(running)
+        var predictor = start.predictor, index = start.index
+        var step = V(); for k in 0..<16 { step[k] = steps[Int(index[k])] }
+        var error = SIMD16<Float>(repeating: 0)
+        var codes = (V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V())  // 64 nibbles a lane, packed 4 a word
+        withUnsafeMutableBytes(of: &codes) { raw in
+            let packed = raw.baseAddress!.assumingMemoryBound(to: V.self)
+            for word in 0..<16 {
+                var nibbles = V()
+                for n in 0..<4 {
+                    // Branch-free: a comparison becomes a mask of all ones from an arithmetic shift of a difference.
+                    let xs = V(repeating: Int32(x[(word &* 4 &+ n) &* stride]))
+                    var d = xs &- predictor
+                    let sign = d &>> 31                         // -1 where negative
+                    d = (d ^ sign) &- sign                      // |d|
+                    let half = step &>> 1, quarter = step &>> 2
+                    let ge4 = ~((d &- step) &>> 31)             // -1 where |d| >= step
+                    d &-= step & ge4
+                    let ge2 = ~((d &- half) &>> 31)
+                    d &-= half & ge2
+                    let ge1 = ~((d &- quarter) &>> 31)
+                    var diff = (step &>> 3) &+ (step & ge4) &+ (half & ge2) &+ (quarter & ge1)
+                    diff = (diff ^ sign) &- sign
+                    var p = predictor &+ diff
+                    let over = (V(repeating: 32767) &- p) &>> 31
+                    p = (p & ~over) | (V(repeating: 32767) & over)
+                    let under = (p &+ 32768) &>> 31
+                    predictor = (p & ~under) | (V(repeating: -32768) & under)
+                    let code = (sign & 8) | (ge4 & 4) | (ge2 & 2) | (ge1 & 1)
+                    nibbles |= code &<< V(repeating: Int32(8 &* n))
+                    // index table: -1 for magnitudes 0...3, else 2·(magnitude − 3) = 2·((code & 3) + 1)
+                    let adjust = ((((code & 3) &+ 1) &<< 1) & ge4) | ~ge4
+                    var i = index &+ adjust
+                    i &= ~(i &>> 31)
+                    let high = (V(repeating: 88) &- i) &>> 31
+                    index = (i & ~high) | (V(repeating: 88) & high)
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { t in
+                        for k in 0..<16 { t[k] = steps[Int(index[k])] }
+                        step = V(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15])
+                    }
+                    let e = SIMD16<Float>(xs &- predictor)
+                    error += e * e
                 }
+                packed[word] = nibbles
             }
-            block[0] = UInt8(bestPreamble >> 8); block[1] = UInt8(bestPreamble & 0xFF)
-            for i in 0..<32 { block[2 + i] = best[2 * i] | best[2 * i + 1] << 4 }
-            state = bestResult.end
+            let lane = bestLane(error, start.valid)
+            let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
+            block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
+            for word in 0..<16 {
+                let w = UInt32(bitPattern: packed[word][lane])
+                block[2 &+ 2 &* word] = UInt8(w & 0xF) | UInt8((w >> 8) & 0xF) << 4
+                block[3 &+ 2 &* word] = UInt8((w >> 16) & 0xF) | UInt8((w >> 24) & 0xF) << 4
+            }
+            state = IMAState(predictor: predictor[lane], index: index[lane])
         }
+    }
+
+    /// The same search one candidate at a time with the scalar nibble step: the reference the vector search
+    /// is tested against.
+    static func encodeBlockSearchingReference(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
+        let start = candidates(state)
+        var errors = SIMD16<Float>(repeating: 0)
+        var ends = [IMAState](repeating: IMAState(), count: 16)
+        var allCodes = [[UInt8]](repeating: [], count: 16)
+        for k in 0..<16 {
+            var s = IMAState(predictor: start.predictor[k], index: start.index[k])
+            var e: Float = 0
+            for i in 0..<IMA4.framesPerPacket {
+                let v = Int32(x[i * stride])
+                allCodes[k].append(IMA.encode(v, &s, steps: steps))
+                let d = Float(v - s.predictor)
+                e += d * d
+            }
+            errors[k] = e
+            ends[k] = s
+        }
+        let lane = bestLane(errors, start.valid)
+        let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
+        block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
+        for i in 0..<32 { block[2 + i] = allCodes[lane][2 * i] | allCodes[lane][2 * i + 1] << 4 }
+        state = ends[lane]
     }
 }

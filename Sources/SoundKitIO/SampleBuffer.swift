@@ -39,12 +39,12 @@ public struct SampleBuffer: Sendable {
         }
     }
 
-    /// The samples as Int16, rounded to nearest and clamped.
-    func int16(into out: inout [Int16]) {
+    /// The samples as Int16, rounded to nearest and clamped, written from `out[offset]` on.
+    func int16(into out: inout [Int16], at offset: Int = 0) {
         let n = sampleCount
-        if out.count < n { out.append(contentsOf: repeatElement(0, count: n - out.count)) }
+        if out.count < offset + n { out.append(contentsOf: repeatElement(0, count: offset + n - out.count)) }
         out.withUnsafeMutableBufferPointer { d in
-            let dst = UnsafeMutableBufferPointer(rebasing: d[0..<n])
+            let dst = UnsafeMutableBufferPointer(rebasing: d[offset..<(offset + n)])
             switch kind {
             case .integer: ints.withUnsafeBufferPointer { PCM.int16(from: UnsafeBufferPointer(rebasing: $0[0..<n]), into: dst) }
             case .float: floats.withUnsafeBufferPointer { PCM.int16(from: UnsafeBufferPointer(rebasing: $0[0..<n]), into: dst) }

@@ -68,15 +68,8 @@ struct StreamEncoder {
             }
             count(frames: buffer.frames, packets: buffer.frames, bytes: n)
         case .ima4, .imaWAV:
-            // Stage Int16 behind what is pending, then encode every whole packet.
-            var staged = [Int16]()
-            buffer.int16(into: &staged)
-            if pcm16.count < pending + n { pcm16.append(contentsOf: repeatElement(0, count: pending + n - pcm16.count)) }
-            pcm16.withUnsafeMutableBufferPointer { p in
-                staged.withUnsafeBufferPointer { s in
-                    for i in 0..<n { p[pending + i] = s[i] }
-                }
-            }
+            // Convert behind what is pending, then encode every whole packet.
+            buffer.int16(into: &pcm16, at: pending)
             pending += n
             totals.validFrames += Int64(buffer.frames)
             encodePackets(into: &out, flush: false)

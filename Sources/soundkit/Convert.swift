@@ -3,6 +3,7 @@ import SoundKit
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a sound file, with afconvert's options.",
         discussion: """
         Reads WAV, AIFF, AIFF-C, CAF, FLAC, Ogg Vorbis, Opus, MP3 and whatever else libsndfile reads, and writes \

@@ -8,6 +8,7 @@ import Foundation
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Print the facts of sound files, like afinfo.",
         discussion: """
         Reports file type, data format, valid frames (with priming and remainder where the container states them), \

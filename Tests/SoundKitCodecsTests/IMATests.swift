@@ -169,6 +169,31 @@ struct IMATests {
         #expect(snr(x, all) > snr(x, greedy))
     }
 
+    @Test("the vector packet search equals its scalar reference on every packet", arguments: [1, 2])
+    func vectorSearchEqualsReference(channels: Int) {
+        let x = testSignal(frames: 64 * 1500, channels: channels, seed: 11)
+        var fast = [UInt8](repeating: 0, count: 34), slow = fast
+        var fastState = [IMAState](repeating: IMAState(), count: channels), slowState = fastState
+        var mismatches = 0
+        x.withUnsafeBufferPointer { s in
+            IMATables.step.withUnsafeBufferPointer { t in
+                for p in 0..<1500 {
+                    for c in 0..<channels {
+                        let base = s.baseAddress! + p * 64 * channels + c
+                        fast.withUnsafeMutableBufferPointer {
+                            IMA4Encoder.encodeBlockSearching(base, stride: channels, state: &fastState[c], into: $0.baseAddress!, steps: t.baseAddress!)
+                        }
+                        slow.withUnsafeMutableBufferPointer {
+                            IMA4Encoder.encodeBlockSearchingReference(base, stride: channels, state: &slowState[c], into: $0.baseAddress!, steps: t.baseAddress!)
+                        }
+                        if fast != slow || fastState[c] != slowState[c] { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("IMA WAV: decoder equals the reference, encoder's blocks decode to its own states", arguments: [1, 2])
     func wavBlocks(channels: Int) throws {
         let blockAlign = 256 * channels
