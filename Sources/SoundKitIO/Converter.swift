@@ -11,15 +11,20 @@ public struct ConversionOptions: Sendable {
     /// Pad the header so audio starts at byte 4096, as afconvert does (`--no-filler` turns it off).
     public var filler: Bool
     public var imaSearch: IMA4Encoder.Search
+    /// Keep at most this many seconds, ending with a fade-out of ``fadeOut`` seconds (only when trimmed).
+    public var trim: Double?
+    public var fadeOut: Double
 
     public init(fileType: FileType, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
-                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet) {
+                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet, trim: Double? = nil, fadeOut: Double = 0.25) {
         self.fileType = fileType
         self.encoding = encoding
         self.sampleRate = sampleRate
         self.channels = channels
         self.filler = filler
         self.imaSearch = imaSearch
+        self.trim = trim
+        self.fadeOut = fadeOut
     }
 }
 
@@ -60,6 +65,21 @@ public enum Converter {
             throw AudioFileError(source.path, "IMA4 holds at most 2 channels and the output would have \(channels); add -c 2 or -c 1")
         }
         return encoding
+    }
+
+    /// Applies a linear fade to the frames of `b` (which start at frame `start`) from `fadeStart` for `length` frames.
+    static func fade(_ b: inout SampleBuffer, from start: Int64, fadeStart: Int64, length: Int64) {
+        var values: [Double] = []
+        b.doubles(into: &values)
+        let ch = b.channels
+        for f in 0..<b.frames {
+            let global = start + Int64(f)
+            guard global >= fadeStart else { continue }
+            let gain = Swift.max(0, Double(fadeStart + length - global - 1) / Double(length))
+            for c in 0..<ch { values[f * ch + c] *= gain }
+        }
+        b.kind = .float
+        b.floats = values
     }
 
     /// afconvert's rule for an output name: `<base>.<ext>` beside the input; if taken, `<base>-<rate/1000>k`
@@ -147,7 +167,15 @@ public enum Converter {
                 try emit(resampled)
             }
 
-            while try reader.read(into: &input, maxFrames: chunkFrames) > 0 {
+            // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade`.
+            let limit = options.trim.map { Int64(($0 * source.sampleRate).rounded(.down)) }.map { Swift.min($0, source.frames) }
+            let fade = limit.map { Swift.min($0, Int64(options.fadeOut * source.sampleRate)) } ?? 0
+            var position: Int64 = 0
+            while try reader.read(into: &input, maxFrames: limit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames) > 0 {
+                if let limit, fade > 0, limit < source.frames, position + Int64(input.frames) > limit - fade {
+                    Self.fade(&input, from: position, fadeStart: limit - fade, length: fade)
+                }
+                position += Int64(input.frames)
                 var block = input
                 if outChannels != source.channels {
                     ChannelMixer.mix(input, into: &mixed)

@@ -28,7 +28,7 @@ public struct SampleBuffer: Sendable {
     }
 
     /// The samples as Double (integers scaled exactly to ±1.0).
-    func doubles(into out: inout [Double]) {
+    public func doubles(into out: inout [Double]) {
         let n = sampleCount
         if out.count < n { out.append(contentsOf: repeatElement(0, count: n - out.count)) }
         switch kind {
@@ -40,7 +40,7 @@ public struct SampleBuffer: Sendable {
     }
 
     /// The samples as Int16, rounded to nearest and clamped, written from `out[offset]` on.
-    func int16(into out: inout [Int16], at offset: Int = 0) {
+    public func int16(into out: inout [Int16], at offset: Int = 0) {
         let n = sampleCount
         if out.count < offset + n { out.append(contentsOf: repeatElement(0, count: offset + n - out.count)) }
         out.withUnsafeMutableBufferPointer { d in

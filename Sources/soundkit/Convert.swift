@@ -42,6 +42,9 @@ struct Convert: ParsableCommand {
             help: ArgumentHelp("Codec quality 0...127. For ima4, 0 writes Apple's own encoder's stream bit for bit; higher values search each packet for a better one.", valueName: "q"))
     var quality: Int = 127
 
+    @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
+    var trim: Double?
+
     @Flag(name: .customLong("no-filler"), help: "Do not pad the header so that the audio starts at byte 4096.")
     var noFiller = false
 
@@ -51,6 +54,7 @@ struct Convert: ParsableCommand {
     func validate() throws {
         if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
         if !(0...127).contains(quality) { throw ValidationError("-q takes a quality from 0 to 127.") }
+        if let t = trim, !(t > 0) { throw ValidationError("--trim takes a positive number of seconds.") }
     }
 
     func run() throws {
@@ -87,7 +91,7 @@ struct Convert: ParsableCommand {
         }
         let options = ConversionOptions(
             fileType: fileType, encoding: spec?.encoding(for: fileType), sampleRate: spec?.sampleRate, channels: channels,
-            filler: !noFiller, imaSearch: quality == 0 ? .none : .packet)
+            filler: !noFiller, imaSearch: quality == 0 ? .none : .packet, trim: trim)
 
         let reader = try AudioInput.open(input)
         let target: String

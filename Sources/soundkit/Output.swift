@@ -23,3 +23,15 @@ func fixed(_ v: Double, _ decimals: Int) -> String {
     while f.count < decimals { f = "0" + f }
     return (v < 0 && r != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
 }
+
+/// All of standard input.
+func readStandardInput() -> [UInt8] {
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        out += chunk[0..<n]
+    }
+    return out
+}

@@ -7,7 +7,7 @@ struct SoundKitCommand: ParsableCommand {
         commandName: "soundkit",
         abstract: "Make and check notification sounds: an afconvert-like converter and Apple's rules as a build step.",
         version: SoundKitVersion.string,
-        subcommands: [Convert.self, Info.self])
+        subcommands: [Convert.self, Info.self, Check.self, Resolve.self, Payload.self])
 }
 
 /// Prints `path: error: message` to standard error, the form Xcode and CI parsers read.

@@ -1,0 +1,53 @@
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+
+/// `soundkit check --fix`: a compliant IMA4 CAF for every sound with an error a conversion can mend.
+public enum SoundFixer {
+    public enum Outcome: Sendable, Hashable { case fixed(String), failed(String) }
+
+    public struct Fix: Sendable, Hashable {
+        public var path: String
+        public var outcome: Outcome
+    }
+
+    /// Rules a conversion mends.
+    static let fixable: Set<String> = ["codec", "container", "duration", "extension"]
+
+    public static func fix(_ report: CheckReport, into dir: String, trimTo seconds: Double = 29.5) -> [Fix] {
+        var out: [Fix] = []
+        var used: Set<String> = []
+        for file in report.files where file.findings.contains(where: { $0.severity == .error }) {
+            let errors = Set(file.findings.filter { $0.severity == .error }.map(\.rule))
+            guard errors.isSubset(of: fixable) else {
+                let other = errors.subtracting(fixable).sorted().joined(separator: ", ")
+                out.append(Fix(path: file.path, outcome: .failed("its \(other) error\(errors.subtracting(fixable).count == 1 ? "" : "s") cannot be mended by converting")))
+                continue
+            }
+            if !FileSystem.isDirectory(dir) {
+                out.append(Fix(path: file.path, outcome: .failed("\(dir) is not a folder")))
+                continue
+            }
+            let stem = FileSystem.splitExtension(FileSystem.lastComponent(file.path)).base
+            var name = "\(stem).caf"
+            var i = 1
+            // A name already written in this run, or the original itself (fixing into the sound's own folder), is taken.
+            while used.contains(name) || FileSystem.isSameFile(FileSystem.join(dir, name), file.path) {
+                name = "\(stem)-\(i).caf"; i += 1
+            }
+            used.insert(name)
+            let target = FileSystem.join(dir, name)
+            do {
+                let reader = try AudioInput.open(file.path)
+                let channels = reader.info.channels > 2 ? 2 : nil
+                let tooLong = errors.contains("duration")
+                let options = ConversionOptions(fileType: .caff, encoding: .ima4, channels: channels, trim: tooLong ? seconds : nil)
+                try Converter.convert(reader, to: target, options: options)
+                out.append(Fix(path: file.path, outcome: .fixed(target)))
+            } catch {
+                out.append(Fix(path: file.path, outcome: .failed((error as? AudioFileError)?.message ?? "\(error)")))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,136 @@
+import SoundKitIO
+
+/// Checks an APNs payload's `aps.sound` (also the FCM v1 shape `message.apns.payload.aps.sound`).
+public enum PayloadChecker {
+    public static let maxBytes = 4096
+
+    /// Where `aps` was found and what the checks found.
+    public struct Result: Sendable {
+        public var findings: [Finding]
+        /// The sound file name the payload asks for, when it names one.
+        public var soundName: String?
+        /// Where it resolved, when locations were given.
+        public var resolution: Resolution?
+        /// The compact size of the APNs payload in bytes.
+        public var payloadBytes: Int?
+    }
+
+    public static func check(_ bytes: [UInt8], locations: SoundLocations = SoundLocations()) -> Result {
+        var findings: [Finding] = []
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            return Result(findings: [Finding(.error, "payload-json", error.description)], soundName: nil, resolution: nil, payloadBytes: nil)
+        }
+        // The APNs payload itself, or the one inside an FCM v1 message.
+        var payload = root
+        var where_ = "aps"
+        if root["aps"] == nil, let inner = root["message"]?["apns"]?["payload"] {
+            payload = inner
+            where_ = "message.apns.payload.aps"
+        }
+        let size = payload.compact.utf8.count
+        if size > maxBytes {
+            findings.append(Finding(.error, "payload-size", "the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
+        }
+        guard case .object = payload, let aps = payload["aps"] else {
+            findings.append(Finding(.error, "payload-shape", "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
+            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+        }
+        guard case .object = aps else {
+            findings.append(Finding(.error, "payload-shape", "\(where_) is \(aps.typeName); it must be a dictionary"))
+            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+        }
+        guard let sound = aps["sound"] else {
+            findings.append(Finding(.note, "payload-shape", "\(where_) has no \"sound\": the notification is silent"))
+            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+        }
+
+        var name: String?
+        let path = "\(where_).sound"
+        switch sound {
+        case .string(let s):
+            if s.isEmpty { findings.append(Finding(.error, "payload-shape", "\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\"")) }
+            else { name = s }
+        case .object:
+            if let c = sound["critical"] {
+                if c != .number("0") && c != .number("1") {
+                    findings.append(Finding(.error, "payload-shape", "\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
+                }
+            }
+            switch sound["name"] {
+            case .string(let s)?:
+                if s.isEmpty { findings.append(Finding(.error, "payload-shape", "\(path).name is empty; use \"default\" or a file name")) }
+                else { name = s }
+            case let other?:
+                findings.append(Finding(.error, "payload-shape", "\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
+            case nil:
+                findings.append(Finding(.error, "payload-shape", "\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"))
+            }
+            if let v = sound["volume"] {
+                if case .number(let n) = v, let x = Double(n) {
+                    if !(0...1).contains(x) { findings.append(Finding(.error, "payload-shape", "\(path).volume is \(n); it must be between 0.0 and 1.0")) }
+                } else {
+                    findings.append(Finding(.error, "payload-shape", "\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
+                }
+            }
+            if case .object(let members) = sound {
+                for (key, _) in members where !["critical", "name", "volume"].contains(key) {
+                    findings.append(Finding(.warning, "payload-shape", "\(path) has an unknown key \"\(key)\" (known: critical, name, volume)"))
+                }
+            }
+        default:
+            findings.append(Finding(.error, "payload-shape", "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"))
+        }
+
+        var resolution: Resolution?
+        if let n = name, n != "default" {
+            if locations.isEmpty {
+                findings.append(Finding(.note, "name-not-found", "'\(n)' was not looked up: give --app-container, --group-container or --bundle to check that the app ships it"))
+            } else {
+                let r = SoundResolver.resolve(n, in: locations)
+                resolution = r
+                findings += r.findings(for: n)
+                if let w = r.winner {
+                    findings += SoundChecker.check(file: w).findings
+                }
+            }
+        }
+        return Result(findings: findings, soundName: name, resolution: resolution, payloadBytes: size)
+    }
+}
+
+/// `UNNotificationSound`'s constructors, producing the `aps.sound` value a push service sends.
+public enum NotificationSound: Sendable, Hashable {
+    case `default`
+    case defaultCritical
+    case defaultCriticalSound(withAudioVolume: Float)
+    case soundNamed(String)
+    case criticalSoundNamed(String, withAudioVolume: Float)
+    case defaultRingtone
+    case ringtoneSoundNamed(String)
+
+    /// The `aps.sound` value. Ringtones are local-notification sounds; their payload form is the plain name.
+    public var apsSound: JSONValue {
+        switch self {
+        case .default, .defaultRingtone: return .string("default")
+        case .soundNamed(let n), .ringtoneSoundNamed(let n): return .string(n)
+        case .defaultCritical: return Self.critical("default", volume: nil)
+        case .defaultCriticalSound(let v): return Self.critical("default", volume: v)
+        case .criticalSoundNamed(let n, let v): return Self.critical(n, volume: v)
+        }
+    }
+
+    /// `aps.sound` as JSON text, ready to splice into a payload.
+    public var apsSoundJSON: String { apsSound.compact }
+
+    static func critical(_ name: String, volume: Float?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("critical", .number("1")), ("name", .string(name))]
+        if let v = volume {
+            let clamped = Swift.min(Swift.max(v, 0), 1)
+            members.append(("volume", .number(clamped == clamped.rounded() ? "\(Int(clamped)).0" : "\(clamped)")))
+        }
+        return .object(members)
+    }
+}

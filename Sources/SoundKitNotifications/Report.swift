@@ -1,0 +1,123 @@
+import SoundKitContainers
+import SoundKitIO
+
+public enum Severity: String, Codable, Sendable, Comparable {
+    case note, warning, error
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        let order: [Severity] = [.note, .warning, .error]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+}
+
+/// One thing a rule found.
+public struct Finding: Codable, Hashable, Sendable {
+    public var severity: Severity
+    /// The rule's stable id (`codec`, `duration`, …), as in the checker's documentation.
+    public var rule: String
+    public var message: String
+
+    public init(_ severity: Severity, _ rule: String, _ message: String) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+    }
+}
+
+/// What the checker found in one file.
+public struct FileReport: Codable, Hashable, Sendable {
+    public var path: String
+    public var container: String?
+    public var format: String?
+    public var sampleRate: Double?
+    public var channels: Int?
+    public var frames: Int64?
+    public var duration: Double?
+    public var findings: [Finding]
+
+    public init(path: String, container: String? = nil, format: String? = nil, sampleRate: Double? = nil, channels: Int? = nil,
+                frames: Int64? = nil, duration: Double? = nil, findings: [Finding]) {
+        self.path = path
+        self.container = container
+        self.format = format
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+        self.duration = duration
+        self.findings = findings
+    }
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// The checker's whole answer; `version` changes only when the shape does.
+public struct CheckReport: Codable, Hashable, Sendable {
+    public var version = 1
+    public var files: [FileReport]
+
+    public init(files: [FileReport]) { self.files = files }
+
+    public var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
+    public var warningCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// Warnings become errors (`--strict`).
+    public func strict() -> CheckReport {
+        var r = self
+        for i in r.files.indices {
+            for j in r.files[i].findings.indices where r.files[i].findings[j].severity == .warning {
+                r.files[i].findings[j].severity = .error
+            }
+        }
+        return r
+    }
+
+    /// `PATH: error: MESSAGE [rule]` lines, the form Xcode and CI log parsers read.
+    public func textLines() -> [String] {
+        files.flatMap { f in f.findings.map { "\(f.path): \($0.severity.rawValue): \($0.message) [\($0.rule)]" } }
+    }
+
+    /// GitHub Actions workflow commands (`::error file=PATH::MESSAGE`).
+    public func githubLines() -> [String] {
+        files.flatMap { f in
+            f.findings.map { x in
+                let kind = x.severity == .note ? "notice" : x.severity.rawValue
+                return "::\(kind) file=\(Self.escapeProperty(f.path)),title=soundkit \(x.rule)::\(Self.escapeData(x.message))"
+            }
+        }
+    }
+
+    static func escapeData(_ s: String) -> String {
+        s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+
+    static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.range(of: target) {
+            out += rest[..<r.lowerBound]
+            out += replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension Substring {
+    func range(of s: String) -> Range<Index>? {
+        guard !s.isEmpty, count >= s.count else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(s) { return i..<index(i, offsetBy: s.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,219 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+
+/// What a rule may need beyond the file itself.
+public struct CheckOptions: Sendable {
+    /// The `name-policy` rule (one name for iOS and Android's res/raw): off unless asked for.
+    public var namePolicy: Bool
+    public init(namePolicy: Bool = false) { self.namePolicy = namePolicy }
+}
+
+/// One rule of Apple's (or of experience), with a stable id.
+public protocol SoundRule: Sendable {
+    static var id: String { get }
+    func check(_ facts: SoundFacts, _ options: CheckOptions) -> [Finding]
+}
+
+extension SoundRule {
+    func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.id, message) }
+}
+
+/// The command that turns `path` into an IMA4 CAF beside it.
+func fixCommand(_ path: String) -> String {
+    let base = FileSystem.splitExtension(path).base
+    let target = FileSystem.splitExtension(path).ext.lowercased() == "caf" ? "\(base)-ima4.caf" : "\(base).caf"
+    return "soundkit convert \(quoted(path)) \(quoted(target)) -d ima4"
+}
+
+func quoted(_ s: String) -> String {
+    s.contains(where: { " '\"$`\\".contains($0) }) ? "'" + s.replacingAll("'", "'\\''") + "'" : s
+}
+
+func megabytes(_ bytes: Int64) -> String {
+    let mb = Double(bytes) / 1_000_000
+    return mb >= 10 ? "\(Int(mb.rounded())) MB" : "\(Double(Int((mb * 10).rounded())) / 10) MB"
+}
+
+/// The file cannot be read at all: not a sound, truncated, or broken.
+public struct UnreadableRule: SoundRule {
+    public static let id = "unreadable"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let e = f.readError else { return [] }
+        return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
+    }
+}
+
+/// Only aiff, wav and caf are played; judged by the bytes, never by the name.
+public struct ContainerRule: SoundRule {
+    public static let id = "container"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard f.readError == nil else { return [] }
+        switch f.sniffed {
+        case .caf, .aiff, .aifc, .wav: return []
+        case .rifx:
+            return [finding(.error, "file is big-endian RIFX WAVE, which Core Audio does not read; notification sounds must be CAF, AIFF or WAV — \(fixCommand(f.path))")]
+        case .rf64:
+            return [finding(.warning, "file is RF64, not one of the documented CAF, AIFF or WAV types — \(fixCommand(f.path))")]
+        default:
+            let what = f.description?.container ?? f.sniffed.name
+            return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV — \(fixCommand(f.path))")]
+        }
+    }
+}
+
+/// Linear PCM, IMA4, µLaw or aLaw only — AAC, ALAC, MP3, Opus, FLAC inside a .caf or .wav play the default sound.
+public struct CodecRule: SoundRule {
+    public static let id = "codec"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let d = f.description, [.caf, .aiff, .aifc, .wav, .rf64].contains(f.sniffed) else { return [] }
+        switch d.encoding {
+        case .pcm, .ulaw, .alaw, .ima4:
+            return []
+        case .imaADPCM:
+            return [finding(.note, "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path — \(fixCommand(f.path))")]
+        case .other(let name):
+            return [finding(.error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw — \(fixCommand(f.path))")]
+        }
+    }
+}
+
+/// 30 seconds or longer (exactly 30 too) plays the default sound; measured on the played length.
+public struct DurationRule: SoundRule {
+    public static let id = "duration"
+    public static let limit = 30.0
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let d = f.description, d.sampleRate > 0 else { return [] }
+        // Exact: frames ≥ 30·rate, not a rounded duration.
+        guard Double(d.frames) >= Self.limit * d.sampleRate else { return [] }
+        let seconds = Double(Int(d.duration * 1000)) / 1000
+        let exactly = Double(d.frames) == Self.limit * d.sampleRate ? " (exactly 30 s also fails)" : ""
+        return [finding(.error, "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound — trim it: soundkit convert \(quoted(f.path)) \(quoted(FileSystem.splitExtension(f.path).base + "-short.caf")) -d ima4 --trim 29.5")]
+    }
+}
+
+/// Longer than about 5 s: playback stops when the banner goes away.
+public struct DurationBannerRule: SoundRule {
+    public static let id = "duration-banner"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let d = f.description, d.duration > 5, Double(d.frames) < DurationRule.limit * d.sampleRate else { return [] }
+        let seconds = Double(Int(d.duration * 10)) / 10
+        return [finding(.warning, "plays for \(seconds) s; playback stops when the banner goes away (about 5 s), so put the important part first")]
+    }
+}
+
+/// The extension does not match the bytes (AIFF renamed .caf): it plays, but tools and people are misled.
+public struct ExtensionRule: SoundRule {
+    public static let id = "extension"
+    static let expected: [String: Set<SniffedType>] = [
+        "caf": [.caf], "aif": [.aiff, .aifc], "aiff": [.aiff, .aifc], "aifc": [.aifc, .aiff], "wav": [.wav, .rifx, .rf64],
+    ]
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard f.readError == nil, [.caf, .aiff, .aifc, .wav].contains(f.sniffed) else { return [] }
+        guard let want = Self.expected[f.fileExtension] else {
+            let ext = f.fileExtension.isEmpty ? "no extension" : "the extension .\(f.fileExtension)"
+            return [finding(.warning, "file is \(f.sniffed.name) under \(ext); name it .\(Self.natural(f.sniffed))")]
+        }
+        guard !want.contains(f.sniffed) else { return [] }
+        return [finding(.warning, "file is \(f.sniffed.name) but named .\(f.fileExtension); rename it .\(Self.natural(f.sniffed)) or convert it — \(fixCommand(f.path))")]
+    }
+
+    static func natural(_ t: SniffedType) -> String {
+        switch t {
+        case .caf: return "caf"
+        case .aiff: return "aiff"
+        case .aifc: return "aifc"
+        default: return "wav"
+        }
+    }
+}
+
+/// All-zero files play nothing; long leading silence or a very low level reads as "no sound".
+public struct SilenceRule: SoundRule {
+    public static let id = "silence"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let l = f.levels, let d = f.description else { return [] }
+        if l.peak == 0 {
+            return [finding(.error, d.frames == 0 ? "holds no audio (0 frames)" : "is digital silence: every sample is zero")]
+        }
+        var out: [Finding] = []
+        if l.leadingSilence > 0.2 {
+            out.append(finding(.warning, "starts with \(Int((l.leadingSilence * 1000).rounded())) ms of silence; the banner may be gone before the sound is heard"))
+        }
+        let dBFS = 20 * log10(l.peak)
+        if dBFS < -20 {
+            out.append(finding(.warning, "peaks at \(Int(dBFS.rounded())) dBFS; it will be hard to hear (aim above −6 dBFS)"))
+        }
+        return out
+    }
+}
+
+/// Large PCM files bloat the app; IMA4 is about 4:1 on 16-bit PCM, µLaw and aLaw 2:1.
+public struct SizeRule: SoundRule {
+    public static let id = "size"
+    static let threshold: Int64 = 200_000
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let d = f.description, case .pcm(let p) = d.encoding, let bytes = d.dataBytes, bytes > Self.threshold else { return [] }
+        let ima = Int64(Double(d.frames) / 64 * 34 * Double(d.channels))
+        let ulaw = d.frames * Int64(d.channels)
+        return [finding(.note, "holds \(megabytes(bytes)) of \(p.bits)-bit PCM; as IMA4 it would be about \(megabytes(ima)), as µLaw \(megabytes(ulaw)) — \(fixCommand(f.path))")]
+    }
+}
+
+/// One name for iOS and Android (res/raw wants `[a-z][a-z0-9_]*`).
+public struct NamePolicyRule: SoundRule {
+    public static let id = "name-policy"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard o.namePolicy else { return [] }
+        let stem = FileSystem.splitExtension(f.fileName).base
+        let ok = !stem.isEmpty && stem.first!.isASCII && stem.first!.isLowercase
+            && stem.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+        guard !ok else { return [] }
+        let suggestion = Self.suggest(stem)
+        return [finding(.warning, "name '\(stem)' will not work in Android's res/raw; use lowercase letters, digits and _ starting with a letter, e.g. '\(suggestion).\(f.fileExtension)'")]
+    }
+
+    static func suggest(_ s: String) -> String {
+        var out = ""
+        for c in s.lowercased() {
+            if c.isASCII && (c.isLetter || c.isNumber) { out.append(c) } else if !out.hasSuffix("_") { out.append("_") }
+        }
+        while out.hasSuffix("_") { out.removeLast() }
+        if let first = out.first, !first.isLetter { out = "sound_" + out }
+        return out.isEmpty ? "sound" : out
+    }
+}
+
+/// More than 2 channels, above 48 kHz, 8-bit: no evidence iOS fails, but worth knowing.
+public struct ChannelsRateRule: SoundRule {
+    public static let id = "channels-rate"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let d = f.description, d.encoding.isNotificationCodec else { return [] }
+        var what: [String] = []
+        if d.channels > 2 { what.append("\(d.channels) channels") }
+        if d.sampleRate > 48000 { what.append("\(Int(d.sampleRate)) Hz") }
+        if case .pcm(let p) = d.encoding, p.bits == 8 { what.append("8-bit samples") }
+        guard !what.isEmpty else { return [] }
+        return [finding(.note, "has \(what.joined(separator: ", ")); iOS is not known to fail on this, but mono or stereo at 44.1 kHz or less is the safe choice")]
+    }
+}
+
+/// A sound in a subfolder of a bundle is never found by name (folder references, Xcode 16 synchronized groups).
+public struct SubfolderRule: SoundRule {
+    public static let id = "subfolder"
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let sub = f.bundleSubpath else { return [] }
+        return [finding(.warning, "sits in a subfolder of the bundle (\(sub)); iOS looks for notification sounds only at the bundle's top level and in Library/Sounds, so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)")]
+    }
+}
+
+/// Every rule `soundkit check` runs on a sound file, in report order.
+public let soundRules: [any SoundRule] = [
+    UnreadableRule(), ContainerRule(), CodecRule(), DurationRule(), DurationBannerRule(), SilenceRule(), ExtensionRule(),
+    SubfolderRule(), NamePolicyRule(), ChannelsRateRule(), SizeRule(),
+]

@@ -1,0 +1,156 @@
+import ArgumentParser
+import SoundKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github
+}
+
+/// Prints a report in the chosen format; returns whether it holds errors.
+func emit(_ report: CheckReport, format: ReportFormat) throws {
+    switch format {
+    case .text: for line in report.textLines() { print(line) }
+    case .github: for line in report.githubLines() { print(line) }
+    case .json:
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check notification sounds against Apple's rules, as a build step.",
+        discussion: """
+        PATH is a sound file, a folder (searched recursively) or an .app/.appex bundle. Files are judged by their \
+        bytes, not their names. Findings are printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which \
+        Xcode and CI log parsers pick up; the exit status is 1 when there is any error.
+
+        Rules: codec, container, duration (played length strictly under 30 s), duration-banner, extension, silence, \
+        size, channels-rate, subfolder (bundles), name-policy (with --name-policy), unreadable; with --attachment: \
+        attachment.
+        """)
+
+    @Argument(help: "Sound files, folders or app bundles.")
+    var paths: [String]
+
+    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: .customLong("name-policy"), help: "Also require names that work in Android's res/raw ([a-z][a-z0-9_]*).")
+    var namePolicy = false
+
+    @Flag(help: "Check the files as rich-notification attachments (UNNotificationAttachment) instead of sounds.")
+    var attachment = false
+
+    @Option(help: ArgumentHelp("Write a compliant IMA4 CAF for every failing sound into this folder (trimmed to 29.5 s with a fade-out when too long). Originals are never touched.", valueName: "outdir"))
+    var fix: String?
+
+    func run() throws {
+        var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: CheckOptions(namePolicy: namePolicy))
+        if strict { report = report.strict() }
+        try emit(report, format: format)
+        if let dir = fix, !attachment {
+            let fixes = SoundFixer.fix(report, into: dir)
+            for f in fixes {
+                switch f.outcome {
+                case .fixed(let out): printError("\(f.path): note: wrote \(out), an IMA4 CAF that passes [fix]")
+                case .failed(let why): printError("\(f.path): error: cannot fix: \(why) [fix]")
+                }
+            }
+        }
+        if format == .text {
+            printError("soundkit: checked \(report.files.count) file\(report.files.count == 1 ? "" : "s"): \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")")
+        }
+        if report.hasErrors { throw ExitCode.failure }
+    }
+}
+
+struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Find the file iOS plays for a sound name.",
+        discussion: """
+        iOS looks in the app container's Library/Sounds, then each app-group container's Library/Sounds in the order \
+        given, then the top level of the main bundle; the first match wins. Names are case-sensitive and include the \
+        extension. Prints the winning path; exit 1 with near misses when nothing matches.
+        """)
+
+    @Argument(help: "The sound name, as in UNNotificationSound(named:) or aps.sound (e.g. chime.caf).")
+    var name: String
+
+    @OptionGroup var locations: LocationOptions
+
+    @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
+    var verbose = false
+
+    func run() throws {
+        let r = SoundResolver.resolve(name, in: locations.value)
+        if let w = r.winner {
+            print(w)
+            if verbose {
+                for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
+                for s in r.shadowed { print("\(s): note: shadowed by \(w) [shadowed]") }
+            }
+            return
+        }
+        for f in r.findings(for: name) { printError("\(name): \(f.severity.rawValue): \(f.message) [\(f.rule)]") }
+        throw ExitCode.failure
+    }
+}
+
+struct LocationOptions: ParsableArguments {
+    @Option(name: .customLong("app-container"), help: ArgumentHelp("The app's data container (its Library/Sounds is searched first).", valueName: "dir"))
+    var appContainer: String?
+
+    @Option(name: .customLong("group-container"), help: ArgumentHelp("An app-group container; repeat for several, in search order.", valueName: "dir"))
+    var groupContainers: [String] = []
+
+    @Option(help: ArgumentHelp("The main bundle (.app); its top level is searched last.", valueName: "dir"))
+    var bundle: String?
+
+    var value: SoundLocations { SoundLocations(appContainer: appContainer, groupContainers: groupContainers, bundle: bundle) }
+}
+
+struct Payload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "payload",
+        abstract: "Check an APNs payload's aps.sound (also FCM v1's message.apns.payload).",
+        discussion: """
+        aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
+        types exactly; the payload must be at most 4096 bytes. With location options the name must resolve as \
+        `soundkit resolve` resolves it, and the file it finds is checked too. Exit 1 on any error.
+        """)
+
+    @Argument(help: "The payload JSON file ('-' for standard input).")
+    var file: String
+
+    @OptionGroup var locations: LocationOptions
+
+    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = file == "-" ? readStandardInput() : try InputFile(path: file).read(at: 0, count: Int(try InputFile(path: file).size))
+        } catch {
+            report(error)
+            throw ExitCode.failure
+        }
+        let result = PayloadChecker.check(bytes, locations: locations.value)
+        let r = CheckReport(files: [FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", format: nil, sampleRate: nil,
+                                               channels: nil, frames: nil, duration: nil, findings: result.findings)])
+        try emit(r, format: format)
+        if let w = result.resolution?.winner, format == .text { printError("\(result.soundName ?? ""): resolves to \(w)") }
+        if r.hasErrors { throw ExitCode.failure }
+    }
+}
