@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SoundKit", targets: ["SoundKit"]),
         .executable(name: "soundkit", targets: ["soundkit"]),
+        .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +33,13 @@ let package = Package(
             name: "soundkit",
             dependencies: ["SoundKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // MARK: Plugins
+        .plugin(
+            name: "CheckSounds",
+            capability: .command(
+                intent: .custom(verb: "check-sounds", description: "Check the package's notification sounds with soundkit check")),
+            dependencies: ["soundkit"]),
+
         // Kernel throughput, without the C libraries: run by scripts/bench.
         .executableTarget(name: "soundkit-bench", dependencies: ["SoundKitCodecs"]),
 
@@ -39,6 +47,7 @@ let package = Package(
         .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs"]),
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers"]),
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO"]),
+        .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications"]),
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit"]),
     ]
 )

@@ -158,7 +158,8 @@ public struct SizeRule: SoundRule {
     public static let id = "size"
     static let threshold: Int64 = 200_000
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
-        guard let d = f.description, case .pcm(let p) = d.encoding, let bytes = d.dataBytes, bytes > Self.threshold else { return [] }
+        // 16 bits or more: where IMA4 (about 4:1) and µLaw/aLaw (2:1) really save space.
+        guard let d = f.description, case .pcm(let p) = d.encoding, p.bits >= 16, let bytes = d.dataBytes, bytes > Self.threshold else { return [] }
         let ima = Int64(Double(d.frames) / 64 * 34 * Double(d.channels))
         let ulaw = d.frames * Int64(d.channels)
         return [finding(.note, "holds \(megabytes(bytes)) of \(p.bits)-bit PCM; as IMA4 it would be about \(megabytes(ima)), as µLaw \(megabytes(ulaw)) — \(fixCommand(f.path))")]

@@ -272,3 +272,42 @@ struct ResolveTests {
         #expect(r.status == 1 && r.stdout.contains("APNs refuses payloads over 4096 bytes") && r.stdout.contains("[payload-size]"))
     }
 }
+
+@Suite("Xcode build phase")
+struct BuildPhaseTests {
+    /// Runs scripts/xcode-check-sounds.sh as an Xcode Run Script phase does: environment, not arguments.
+    func runPhase(bundle: URL) throws -> Tool.Result {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/xcode-check-sounds.sh").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = [script]
+        var env = ProcessInfo.processInfo.environment
+        env["TARGET_BUILD_DIR"] = bundle.deletingLastPathComponent().path
+        env["WRAPPER_NAME"] = bundle.lastPathComponent
+        env["SOUNDKIT"] = Tool.soundkit
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Tool.Result(status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "", data: data)
+    }
+
+    @Test("the Run Script snippet fails the build on a bad sound and passes a good bundle")
+    func phase() throws {
+        _ = CheckFixtures.made
+        let dir = try temporaryDirectory()
+        let app = dir.appendingPathComponent("Demo.app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("ok.caf").path)
+        var r = try runPhase(bundle: app)
+        #expect(r.status == 0, "\(r.stdout)")
+        try FileManager.default.copyItem(atPath: CheckFixtures.path("mp3.caf"), toPath: app.appendingPathComponent("bad.caf").path)
+        r = try runPhase(bundle: app)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("\(app.path)/bad.caf: error: data format is MP3"))
+    }
+}
