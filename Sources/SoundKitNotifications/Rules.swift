@@ -24,6 +24,16 @@ extension SoundRule {
     func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.id, message) }
 }
 
+/// What to do about a file that must be converted: the soundkit command, or, when soundkit cannot decode the
+/// file (AAC, ALAC), how to get to something it can.
+func remedy(_ f: SoundFacts) -> String {
+    if let d = f.description, !d.decodable {
+        let wav = FileSystem.splitExtension(f.path).base + "-pcm.wav"
+        return "soundkit cannot decode \(d.format), so export it as WAV first (e.g. ffmpeg -i \(quoted(f.path)) \(quoted(wav))), then \(fixCommand(wav))"
+    }
+    return fixCommand(f.path)
+}
+
 /// The command that turns `path` into an IMA4 CAF beside it.
 func fixCommand(_ path: String) -> String {
     let base = FileSystem.splitExtension(path).base
@@ -62,7 +72,7 @@ public struct ContainerRule: SoundRule {
             return [finding(.warning, "file is RF64, not one of the documented CAF, AIFF or WAV types — \(fixCommand(f.path))")]
         default:
             let what = f.description?.container ?? f.sniffed.name
-            return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV — \(fixCommand(f.path))")]
+            return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV — \(remedy(f))")]
         }
     }
 }
@@ -78,7 +88,7 @@ public struct CodecRule: SoundRule {
         case .imaADPCM:
             return [finding(.note, "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path — \(fixCommand(f.path))")]
         case .other(let name):
-            return [finding(.error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw — \(fixCommand(f.path))")]
+            return [finding(.error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw — \(remedy(f))")]
         }
     }
 }
@@ -93,7 +103,10 @@ public struct DurationRule: SoundRule {
         guard Double(d.frames) >= Self.limit * d.sampleRate else { return [] }
         let seconds = Double(Int(d.duration * 1000)) / 1000
         let exactly = Double(d.frames) == Self.limit * d.sampleRate ? " (exactly 30 s also fails)" : ""
-        return [finding(.error, "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound — trim it: soundkit convert \(quoted(f.path)) \(quoted(FileSystem.splitExtension(f.path).base + "-short.caf")) -d ima4 --trim 29.5")]
+        let trim = d.decodable
+            ? "trim it: soundkit convert \(quoted(f.path)) \(quoted(FileSystem.splitExtension(f.path).base + "-short.caf")) -d ima4 --trim 29.5"
+            : "shorten it below 30 s"
+        return [finding(.error, "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound — \(trim)")]
     }
 }
 
