@@ -89,17 +89,21 @@ public struct IMA4Encoder: Sendable {
     public enum Search: Sendable, Hashable {
         /// Apple's encoder, bit for bit.
         case none
-        /// Per-packet choice of the starting step index (the default).
+        /// Per-packet choice among continuing and 3 restarts, 4 candidates in SIMD lanes (the default).
         case packet
+        /// Per-packet choice among continuing and 15 restarts, 16 lanes: better, and about 4 times slower.
+        case wide
     }
 
     public let channels: Int
     public let search: Search
     public private(set) var states: [IMAState]
 
-    /// Index offsets tried at each packet besides continuing (lane 0): near ones for drift, far ones for attacks
-    /// and decays. Fifteen, so that with "continue" they fill one `SIMD16`.
-    public static let candidateOffsets: [Int32] = [-1, 1, -2, 2, -4, 4, -6, 6, -8, 8, -12, 12, -16, 16, 28]
+    /// Index offsets the wide search (16 lanes, `-q 127`) tries besides continuing (lane 0): near ones for drift,
+    /// far ones for attacks and decays.
+    public static let wideOffsets: [Int32] = [-1, 1, -2, 2, -4, 4, -6, 6, -8, 8, -12, 12, -16, 16, 28]
+    /// Index offsets the default search (4 lanes) tries besides continuing.
+    public static let narrowOffsets: [Int32] = [-3, 3, 8]
 
     public init(channels: Int, search: Search = .packet) {
         precondition(channels > 0)
@@ -132,7 +136,8 @@ public struct IMA4Encoder: Sendable {
                     let block = out + (p * ch + c) * IMA4.bytesPerBlock
                     switch search {
                     case .none: Self.encodeBlockGreedy(x, stride: ch, state: &states[c], into: block, steps: steps)
-                    case .packet: Self.encodeBlockSearching(x, stride: ch, state: &states[c], into: block, steps: steps)
+                    case .packet: Self.encodeBlockSearching(x, stride: ch, state: &states[c], into: block, steps: steps, lanes: SIMD4<Int32>.self)
+                    case .wide: Self.encodeBlockSearching(x, stride: ch, state: &states[c], into: block, steps: steps, lanes: SIMD16<Int32>.self)
                     }
                 }
             }
@@ -174,48 +179,43 @@ public struct IMA4Encoder: Sendable {
         state = s
     }
 
-    /// The 16 starting states a packet search tries: lane 0 continues the running state; lane k restarts from the
-    /// running predictor rounded to the preamble's 9 bits with index `running.index + candidateOffsets[k-1]`.
+    /// The starting states a packet search tries, one a lane: lane 0 continues the running state; lane k restarts
+    /// from the running predictor rounded to the preamble's 9 bits with index `running.index + offsets[k-1]`.
     /// A restart whose index is out of range or equal to the running index (the decoder would keep its state)
-    /// is not a candidate. Returns the states and the mask of real candidates.
+    /// is not a candidate: `valid` is false there.
     @inlinable @inline(__always)
-    static func candidates(_ running: IMAState) -> (predictor: SIMD16<Int32>, index: SIMD16<Int32>, valid: SIMDMask<SIMD16<Int32>.MaskStorage>) {
+    static func candidates<V: SIMD>(_ running: IMAState, _: V.Type) -> (predictor: V, index: V, valid: [Bool]) where V.Scalar == Int32 {
+        let offsets = V.scalarCount == 16 ? wideOffsets : narrowOffsets
         let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
-        var predictor = SIMD16<Int32>(repeating: rounded)
+        var predictor = V(repeating: rounded)
         predictor[0] = running.predictor
-        var index = SIMD16<Int32>(repeating: running.index)
-        for k in 1..<16 { index[k] = running.index &+ candidateOffsets[k - 1] }
-        let valid = (index .>= 0) .& (index .<= 88) .& ((index .!= running.index) .| SIMD16<Int32>(0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1) .== 0)
-        index = index.clamped(lowerBound: SIMD16(repeating: 0), upperBound: SIMD16(repeating: 88))
+        var index = V(repeating: running.index)
+        var valid = [Bool](repeating: true, count: V.scalarCount)
+        for k in 1..<V.scalarCount {
+            let i = running.index &+ offsets[k - 1]
+            valid[k] = i >= 0 && i <= 88 && i != running.index
+            index[k] = Swift.min(Swift.max(i, 0), 88)
+        }
         return (predictor, index, valid)
     }
 
-    /// The lane with the least error among `valid` ones (ties: the lowest lane, so "continue" wins a tie).
-    @inlinable @inline(__always)
-    static func bestLane(_ error: SIMD16<Float>, _ valid: SIMDMask<SIMD16<Int32>.MaskStorage>) -> Int {
-        var best = 0
-        for k in 1..<16 where valid[k] && error[k] < error[best] { best = k }
-        return best
-    }
-
-    /// The packet search, all 16 candidates at once: one lane a candidate, the same nibble step as ``IMA/encode``
-    /// in vector form, errors summed in Float (as the scalar reference sums them).
+    /// The packet search, every candidate at once: one lane a candidate, the same nibble step as ``IMA/encode``
+    /// in branch-free vector form (a comparison is the sign of a difference), errors summed in Float as the scalar
+    /// reference sums them.
     @inlinable
-    static func encodeBlockSearching(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                                     into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
-        typealias V = SIMD16<Int32>
+    static func encodeBlockSearching<V: SIMD>(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>, lanes: V.Type)
+    where V.Scalar == Int32 {
         let running = state
-        let start = candidates(running)
+        let start = candidates(running, V.self)
         var predictor = start.predictor, index = start.index
-        var step = V(); for k in 0..<16 { step[k] = steps[Int(index[k])] }
-        var error = SIMD16<Float>(repeating: 0)
-        var codes = (V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V())  // 64 nibbles a lane, packed 4 a word
-        withUnsafeMutableBytes(of: &codes) { raw in
-            let packed = raw.baseAddress!.assumingMemoryBound(to: V.self)
+        var step = V(); for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
+        var error = [Float](repeating: 0, count: V.scalarCount)
+        var errorV = SIMD16<Float>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: V.self, capacity: 16) { packed in
             for word in 0..<16 {
                 var nibbles = V()
                 for n in 0..<4 {
-                    // Branch-free: a comparison becomes a mask of all ones from an arithmetic shift of a difference.
                     let xs = V(repeating: Int32(x[(word &* 4 &+ n) &* stride]))
                     var d = xs &- predictor
                     let sign = d &>> 31                         // -1 where negative
@@ -241,16 +241,16 @@ public struct IMA4Encoder: Sendable {
                     i &= ~(i &>> 31)
                     let high = (V(repeating: 88) &- i) &>> 31
                     index = (i & ~high) | (V(repeating: 88) & high)
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { t in
-                        for k in 0..<16 { t[k] = steps[Int(index[k])] }
-                        step = V(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15])
-                    }
-                    let e = SIMD16<Float>(xs &- predictor)
-                    error += e * e
+                    for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
+                    let e = xs &- predictor
+                    for k in 0..<V.scalarCount { errorV[k] += Float(e[k]) * Float(e[k]) }
                 }
                 packed[word] = nibbles
             }
-            let lane = bestLane(error, start.valid)
+            for k in 0..<V.scalarCount { error[k] = errorV[k] }
+            var best = 0
+            for k in 1..<V.scalarCount where start.valid[k] && error[k] < error[best] { best = k }
+            let lane = best
             let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
             block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
             for word in 0..<16 {
@@ -264,13 +264,14 @@ public struct IMA4Encoder: Sendable {
 
     /// The same search one candidate at a time with the scalar nibble step: the reference the vector search
     /// is tested against.
-    static func encodeBlockSearchingReference(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
-        let start = candidates(state)
-        var errors = SIMD16<Float>(repeating: 0)
-        var ends = [IMAState](repeating: IMAState(), count: 16)
-        var allCodes = [[UInt8]](repeating: [], count: 16)
-        for k in 0..<16 {
+    static func encodeBlockSearchingReference<V: SIMD>(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                                       into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>,
+                                                       lanes: V.Type) where V.Scalar == Int32 {
+        let start = candidates(state, V.self)
+        var errors = [Float](repeating: 0, count: V.scalarCount)
+        var ends = [IMAState](repeating: IMAState(), count: V.scalarCount)
+        var allCodes = [[UInt8]](repeating: [], count: V.scalarCount)
+        for k in 0..<V.scalarCount {
             var s = IMAState(predictor: start.predictor[k], index: start.index[k])
             var e: Float = 0
             for i in 0..<IMA4.framesPerPacket {
@@ -282,7 +283,8 @@ public struct IMA4Encoder: Sendable {
             errors[k] = e
             ends[k] = s
         }
-        let lane = bestLane(errors, start.valid)
+        var lane = 0
+        for k in 1..<V.scalarCount where start.valid[k] && errors[k] < errors[lane] { lane = k }
         let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
         block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
         for i in 0..<32 { block[2 + i] = allCodes[lane][2 * i] | allCodes[lane][2 * i + 1] << 4 }

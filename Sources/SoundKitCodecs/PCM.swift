@@ -33,6 +33,14 @@ public enum PCM {
     @inlinable @inline(__always)
     public static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
 
+    /// Stores the low 24 bits of `v` at `p` in the given byte order.
+    @inlinable @inline(__always)
+    static func store24(_ v: Int32, at p: UnsafeMutablePointer<UInt8>, bigEndian: Bool) {
+        let u = UInt32(bitPattern: v)
+        let (hi, mid, lo) = (UInt8(truncatingIfNeeded: u >> 16), UInt8(truncatingIfNeeded: u >> 8), UInt8(truncatingIfNeeded: u))
+        if bigEndian { p[0] = hi; p[1] = mid; p[2] = lo } else { p[0] = lo; p[1] = mid; p[2] = hi }
+    }
+
     // MARK: Int16 — what the notification codecs consume
 
     /// Left-justified Int32 → Int16, rounded to nearest and clamped.
@@ -152,12 +160,7 @@ public enum PCM {
             }
         case (_, 24, let big):
             let b = d.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<n {
-                let v = UInt32(bitPattern: narrow(s[i], toBits: 24))
-                let p = b + 3 &* i
-                let (b0, b1, b2) = (UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
-                if big { p[0] = b0; p[1] = b1; p[2] = b2 } else { p[0] = b2; p[1] = b1; p[2] = b0 }
-            }
+            for i in 0..<n { store24(narrow(s[i], toBits: 24), at: b + 3 &* i, bigEndian: big) }
         case (_, 32, let big):
             for i in 0..<n { d.storeBytes(of: big ? s[i].bigEndian : s[i].littleEndian, toByteOffset: 4 &* i, as: Int32.self) }
         default:
@@ -194,12 +197,7 @@ public enum PCM {
             }
         case (_, 24, let big):
             let b = d.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<n {
-                let v = UInt32(bitPattern: quantize(s[i], toBits: 24))
-                let p = b + 3 &* i
-                let (b0, b1, b2) = (UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
-                if big { p[0] = b0; p[1] = b1; p[2] = b2 } else { p[0] = b2; p[1] = b1; p[2] = b0 }
-            }
+            for i in 0..<n { store24(quantize(s[i], toBits: 24), at: b + 3 &* i, bigEndian: big) }
         case (_, 32, let big):
             for i in 0..<n {
                 let v = quantize(s[i], toBits: 32)

@@ -39,7 +39,7 @@ struct Convert: ParsableCommand {
     var channels: Int?
 
     @Option(name: [.customShort("q"), .customLong("quality")],
-            help: ArgumentHelp("Codec quality 0...127. For ima4, 0 writes Apple's own encoder's stream bit for bit; higher values search each packet for a better one.", valueName: "q"))
+            help: ArgumentHelp("Codec quality 0...127. For ima4: 0 writes Apple's encoder's stream bit for bit (fastest); 1...95 tries 4 starts per packet; 96...127 (default) tries 16 and sounds best.", valueName: "q"))
     var quality: Int = 127
 
     @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
@@ -91,7 +91,7 @@ struct Convert: ParsableCommand {
         }
         let options = ConversionOptions(
             fileType: fileType, encoding: spec?.encoding(for: fileType), sampleRate: spec?.sampleRate, channels: channels,
-            filler: !noFiller, imaSearch: quality == 0 ? .none : .packet, trim: trim)
+            filler: !noFiller, imaSearch: quality == 0 ? .none : quality >= 96 ? .wide : .packet, trim: trim)
 
         let reader = try AudioInput.open(input)
         let target: String

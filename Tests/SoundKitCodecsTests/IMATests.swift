@@ -147,10 +147,11 @@ struct IMATests {
         #expect(ours == expected)
     }
 
-    @Test("the searching encoder decodes exactly as it simulated, and beats the greedy encoder", arguments: [1, 2])
-    func searchIsExactAndBetter(channels: Int) throws {
+    @Test("the searching encoders decode exactly as they simulated, and beat the greedy encoder",
+          arguments: [(1, IMA4Encoder.Search.packet), (2, .packet), (1, .wide), (2, .wide)])
+    func searchIsExactAndBetter(channels: Int, search: IMA4Encoder.Search) throws {
         let x = testSignal(frames: 64 * 2000, channels: channels, seed: 5)
-        var enc = IMA4Encoder(channels: channels, search: .packet)
+        var enc = IMA4Encoder(channels: channels, search: search)
         var dec = IMA4Decoder(channels: channels)
         var packet = [UInt8](repeating: 0, count: 34 * channels)
         var decoded = [Int16](repeating: 0, count: 64 * channels)
@@ -169,8 +170,13 @@ struct IMATests {
         #expect(snr(x, all) > snr(x, greedy))
     }
 
-    @Test("the vector packet search equals its scalar reference on every packet", arguments: [1, 2])
+    @Test("the vector packet searches (4 and 16 lanes) equal their scalar reference on every packet", arguments: [1, 2])
     func vectorSearchEqualsReference(channels: Int) {
+        check(channels, SIMD4<Int32>.self)
+        check(channels, SIMD16<Int32>.self)
+    }
+
+    func check<V: SIMD>(_ channels: Int, _ lanes: V.Type) where V.Scalar == Int32 {
         let x = testSignal(frames: 64 * 1500, channels: channels, seed: 11)
         var fast = [UInt8](repeating: 0, count: 34), slow = fast
         var fastState = [IMAState](repeating: IMAState(), count: channels), slowState = fastState
@@ -181,17 +187,17 @@ struct IMATests {
                     for c in 0..<channels {
                         let base = s.baseAddress! + p * 64 * channels + c
                         fast.withUnsafeMutableBufferPointer {
-                            IMA4Encoder.encodeBlockSearching(base, stride: channels, state: &fastState[c], into: $0.baseAddress!, steps: t.baseAddress!)
+                            IMA4Encoder.encodeBlockSearching(base, stride: channels, state: &fastState[c], into: $0.baseAddress!, steps: t.baseAddress!, lanes: V.self)
                         }
                         slow.withUnsafeMutableBufferPointer {
-                            IMA4Encoder.encodeBlockSearchingReference(base, stride: channels, state: &slowState[c], into: $0.baseAddress!, steps: t.baseAddress!)
+                            IMA4Encoder.encodeBlockSearchingReference(base, stride: channels, state: &slowState[c], into: $0.baseAddress!, steps: t.baseAddress!, lanes: V.self)
                         }
                         if fast != slow || fastState[c] != slowState[c] { mismatches += 1 }
                     }
                 }
             }
         }
-        #expect(mismatches == 0)
+        #expect(mismatches == 0, "\(V.scalarCount) lanes, \(channels) channels")
     }
 
     @Test("IMA WAV: decoder equals the reference, encoder's blocks decode to its own states", arguments: [1, 2])
