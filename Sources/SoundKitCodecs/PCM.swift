@@ -8,14 +8,14 @@ public enum PCM {
 
     // MARK: Narrowing helpers (scalar, inlined into the loops below)
 
-    /// Rounds a left-justified sample to `bits` significant bits, clamped, still right-aligned as an Int32.
+    /// Rounds a left-justified sample to `bits` significant bits (half up), clamped, right-aligned as an Int32.
+    /// In 32-bit arithmetic: the bit below the cut is the rounding carry, and only the top can overflow.
     @inlinable @inline(__always)
     public static func narrow(_ x: Int32, toBits bits: Int) -> Int32 {
         if bits >= 32 { return x }
-        let shift = Int64(32 - bits)
-        let r = (Int64(x) + (Int64(1) << (shift - 1))) >> shift
-        let maxValue = (Int64(1) << Int64(bits - 1)) - 1
-        return Int32(truncatingIfNeeded: Swift.min(r, maxValue))
+        let shift = Int32(32 - bits)
+        let r = (x &>> shift) &+ ((x &>> (shift &- 1)) & 1)
+        return Swift.min(r, (1 &<< Int32(bits - 1)) &- 1)
     }
 
     /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest (ties
@@ -47,11 +47,7 @@ public enum PCM {
     public static func int16(from src: UnsafeBufferPointer<Int32>, into dst: UnsafeMutableBufferPointer<Int16>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
-        for i in 0..<n {
-            // (x + 0x8000) >> 16 in 64-bit, clamped at the top: no overflow, no branch.
-            let r = (Int64(s[i]) &+ 0x8000) &>> 16
-            d[i] = Int16(truncatingIfNeeded: Swift.min(r, 32767))
-        }
+        for i in 0..<n { d[i] = Int16(truncatingIfNeeded: narrow(s[i], toBits: 16)) }
     }
 
     /// Float → Int16 at full scale 32768, rounded to nearest and clamped.
@@ -150,13 +146,11 @@ public enum PCM {
             for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: narrow(s[i], toBits: 8)) }
         case (_, 16, false):
             for i in 0..<n {
-                let r = (Int64(s[i]) &+ 0x8000) &>> 16
-                d.storeBytes(of: Int16(truncatingIfNeeded: Swift.min(r, 32767)).littleEndian, toByteOffset: 2 &* i, as: Int16.self)
+                d.storeBytes(of: Int16(truncatingIfNeeded: narrow(s[i], toBits: 16)).littleEndian, toByteOffset: 2 &* i, as: Int16.self)
             }
         case (_, 16, true):
             for i in 0..<n {
-                let r = (Int64(s[i]) &+ 0x8000) &>> 16
-                d.storeBytes(of: Int16(truncatingIfNeeded: Swift.min(r, 32767)).bigEndian, toByteOffset: 2 &* i, as: Int16.self)
+                d.storeBytes(of: Int16(truncatingIfNeeded: narrow(s[i], toBits: 16)).bigEndian, toByteOffset: 2 &* i, as: Int16.self)
             }
         case (_, 24, let big):
             let b = d.assumingMemoryBound(to: UInt8.self)
