@@ -182,18 +182,18 @@ public struct IMA4Encoder: Sendable {
     /// The starting states a packet search tries, one a lane: lane 0 continues the running state; lane k restarts
     /// from the running predictor rounded to the preamble's 9 bits with index `running.index + offsets[k-1]`.
     /// A restart whose index is out of range or equal to the running index (the decoder would keep its state)
-    /// is not a candidate: `valid` is false there.
+    /// is not a candidate: bit k of `valid` is clear there. No allocation: this runs once a block.
     @inlinable @inline(__always)
-    static func candidates<V: SIMD>(_ running: IMAState, _: V.Type) -> (predictor: V, index: V, valid: [Bool]) where V.Scalar == Int32 {
+    static func candidates<V: SIMD>(_ running: IMAState, _: V.Type) -> (predictor: V, index: V, valid: UInt32) where V.Scalar == Int32 {
         let offsets = V.scalarCount == 16 ? wideOffsets : narrowOffsets
         let rounded = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
         var predictor = V(repeating: rounded)
         predictor[0] = running.predictor
         var index = V(repeating: running.index)
-        var valid = [Bool](repeating: true, count: V.scalarCount)
+        var valid: UInt32 = 1
         for k in 1..<V.scalarCount {
             let i = running.index &+ offsets[k - 1]
-            valid[k] = i >= 0 && i <= 88 && i != running.index
+            if i >= 0 && i <= 88 && i != running.index { valid |= 1 << UInt32(k) }
             index[k] = Swift.min(Swift.max(i, 0), 88)
         }
         return (predictor, index, valid)
@@ -210,8 +210,7 @@ public struct IMA4Encoder: Sendable {
         let start = candidates(running, V.self)
         var predictor = start.predictor, index = start.index
         var step = V(); for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
-        var error = [Float](repeating: 0, count: V.scalarCount)
-        var errorV = SIMD16<Float>(repeating: 0)
+        var error = SIMD16<Float>(repeating: 0)  // lanes beyond V.scalarCount stay unused
         withUnsafeTemporaryAllocation(of: V.self, capacity: 16) { packed in
             for word in 0..<16 {
                 var nibbles = V()
@@ -243,14 +242,12 @@ public struct IMA4Encoder: Sendable {
                     index = (i & ~high) | (V(repeating: 88) & high)
                     for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
                     let e = xs &- predictor
-                    for k in 0..<V.scalarCount { errorV[k] += Float(e[k]) * Float(e[k]) }
+                    for k in 0..<V.scalarCount { error[k] += Float(e[k]) * Float(e[k]) }
                 }
                 packed[word] = nibbles
             }
-            for k in 0..<V.scalarCount { error[k] = errorV[k] }
-            var best = 0
-            for k in 1..<V.scalarCount where start.valid[k] && error[k] < error[best] { best = k }
-            let lane = best
+            var lane = 0
+            for k in 1..<V.scalarCount where start.valid & (1 << UInt32(k)) != 0 && error[k] < error[lane] { lane = k }
             let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
             block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
             for word in 0..<16 {
@@ -284,7 +281,7 @@ public struct IMA4Encoder: Sendable {
             ends[k] = s
         }
         var lane = 0
-        for k in 1..<V.scalarCount where start.valid[k] && errors[k] < errors[lane] { lane = k }
+        for k in 1..<V.scalarCount where start.valid & (1 << UInt32(k)) != 0 && errors[k] < errors[lane] { lane = k }
         let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
         block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
         for i in 0..<32 { block[2 + i] = allCodes[lane][2 * i] | allCodes[lane][2 * i + 1] << 4 }

@@ -219,7 +219,7 @@ final class NativeReader: AudioReader {
             raw.withUnsafeBytes { r in
                 pcm16.withUnsafeMutableBufferPointer { p in
                     do { _ = try d.decode(UnsafeRawBufferPointer(rebasing: r[0..<(got * bytesPerPacket)]), into: p) }
-                    catch let e as IMA4Error { failure = e } catch {}
+                    catch let e as IMA4Error { failure = e } catch { preconditionFailure("IMA4Decoder throws only IMA4Error") }
                 }
             }
             if let failure { throw AudioFileError(file.path, failure.description) }
