@@ -92,6 +92,12 @@ struct Resolve: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
     var verbose = false
 
+    func validate() throws {
+        if locations.value.isEmpty {
+            throw ValidationError("Say where to look: --app-container, --group-container or --bundle (at least one).")
+        }
+    }
+
     func run() throws {
         let r = SoundResolver.resolve(name, in: locations.value)
         if let w = r.winner {
