@@ -167,12 +167,14 @@ public enum Converter {
                 try emit(resampled)
             }
 
-            // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade`.
-            let limit = options.trim.map { Int64(($0 * source.sampleRate).rounded(.down)) }.map { Swift.min($0, source.frames) }
-            let fade = limit.map { Swift.min($0, Int64(options.fadeOut * source.sampleRate)) } ?? 0
+            // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade` when the
+            // sound is really cut (the frame count of some compressed sources is an estimate, so it only decides
+            // the fade, never where reading stops).
+            let limit = options.trim.map { Int64(($0 * source.sampleRate).rounded(.down)) }
+            let fade = limit.map { $0 < source.frames ? Swift.min($0, Int64(options.fadeOut * source.sampleRate)) : 0 } ?? 0
             var position: Int64 = 0
             while try reader.read(into: &input, maxFrames: limit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames) > 0 {
-                if let limit, fade > 0, limit < source.frames, position + Int64(input.frames) > limit - fade {
+                if let limit, fade > 0, position + Int64(input.frames) > limit - fade {
                     Self.fade(&input, from: position, fadeStart: limit - fade, length: fade)
                 }
                 position += Int64(input.frames)

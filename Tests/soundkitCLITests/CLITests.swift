@@ -70,6 +70,22 @@ struct CLITests {
         }
     }
 
+    @Test("--trim cuts at the limit with a fade to silence, and leaves shorter sounds whole and untouched")
+    func trim() throws {
+        let dir = try temporaryDirectory()
+        let input = try makeWav(dir, seconds: "1.0")
+        let cut = dir.appendingPathComponent("cut.wav").path, whole = dir.appendingPathComponent("whole.wav").path
+        let plain = dir.appendingPathComponent("plain.wav").path
+        try #require(try Tool.soundkit("convert", input, cut, "--trim", "0.5").status == 0)
+        try #require(try Tool.soundkit("convert", input, whole, "--trim", "5").status == 0)
+        try #require(try Tool.soundkit("convert", input, plain).status == 0)
+        let c = try Decoded.ffmpeg(cut), w = try Decoded.ffmpeg(whole), p = try Decoded.ffmpeg(plain)
+        #expect(c.frames == 11025)
+        #expect(abs(c.samples.last!) < 1e-3)                       // faded out
+        #expect(Array(c.samples.prefix(5000)) == Array(p.samples.prefix(5000)))  // untouched before the fade
+        #expect(w.samples == p.samples)
+    }
+
     @Test("without an output, the name follows afconvert's rule")
     func outputNaming() throws {
         let dir = try temporaryDirectory()
