@@ -33,6 +33,22 @@ public enum PCM {
     @inlinable @inline(__always)
     public static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
 
+    /// Stores `n` samples as 32- or 64-bit floats in the given byte order; `value(i)` is sample i at full scale 1.0.
+    @inlinable @inline(__always)
+    static func storeFloats(_ n: Int, bits: Int, bigEndian big: Bool, into d: UnsafeMutableRawPointer, _ value: (Int) -> Double) {
+        if bits == 32 {
+            for i in 0..<n {
+                let b = Float(value(i)).bitPattern
+                d.storeBytes(of: big ? b.bigEndian : b.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
+            }
+        } else {
+            for i in 0..<n {
+                let b = value(i).bitPattern
+                d.storeBytes(of: big ? b.bigEndian : b.littleEndian, toByteOffset: 8 &* i, as: UInt64.self)
+            }
+        }
+    }
+
     /// Stores the low 24 bits of `v` at `p` in the given byte order.
     @inlinable @inline(__always)
     static func store24(_ v: Int32, at p: UnsafeMutablePointer<UInt8>, bigEndian: Bool) {
@@ -128,16 +144,8 @@ public enum PCM {
         precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         switch (format.encoding, format.bits, format.bigEndian) {
-        case (.float, 32, let big):
-            for i in 0..<n {
-                let bits = Float(toDouble(s[i])).bitPattern
-                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
-            }
-        case (.float, 64, let big):
-            for i in 0..<n {
-                let bits = toDouble(s[i]).bitPattern
-                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 8 &* i, as: UInt64.self)
-            }
+        case (.float, let bits, let big):
+            storeFloats(n, bits: bits, bigEndian: big, into: d) { toDouble(s[$0]) }
         case (.unsignedInteger, 8, _):
             let b = d.assumingMemoryBound(to: UInt8.self)
             for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: narrow(s[i], toBits: 8) &+ 128) }
@@ -168,16 +176,8 @@ public enum PCM {
         precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         switch (format.encoding, format.bits, format.bigEndian) {
-        case (.float, 32, let big):
-            for i in 0..<n {
-                let bits = Float(s[i]).bitPattern
-                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
-            }
-        case (.float, 64, let big):
-            for i in 0..<n {
-                let bits = s[i].bitPattern
-                d.storeBytes(of: big ? bits.bigEndian : bits.littleEndian, toByteOffset: 8 &* i, as: UInt64.self)
-            }
+        case (.float, let bits, let big):
+            storeFloats(n, bits: bits, bigEndian: big, into: d) { s[$0] }
         case (.unsignedInteger, 8, _):
             let b = d.assumingMemoryBound(to: UInt8.self)
             for i in 0..<n { b[i] = UInt8(truncatingIfNeeded: quantize(s[i], toBits: 8) &+ 128) }
