@@ -68,11 +68,11 @@ input.withUnsafeBufferPointer { src in
             var e = IMA4Encoder(channels: channels, search: .none)
             e.encode(src, into: out)
         }
-        measure("ima4 encode (-q 64, 4 lanes)", samples: n, repeats: 3) {
+        measure("ima4 encode (default, 4 lanes)", samples: n, repeats: 3) {
             var e = IMA4Encoder(channels: channels, search: .packet)
             e.encode(src, into: out)
         }
-        measure("ima4 encode (default, 16 lanes)", samples: n, repeats: 3) {
+        measure("ima4 encode (-q 127, 16 lanes)", samples: n, repeats: 3) {
             var e = IMA4Encoder(channels: channels, search: .wide)
             e.encode(src, into: out)
         }

@@ -200,6 +200,34 @@ struct IMATests {
         #expect(mismatches == 0, "\(V.scalarCount) lanes, \(channels) channels")
     }
 
+    @Test("the stereo-pair searches write the same bytes as one block at a time", arguments: [IMA4Encoder.Search.packet, .wide, .none])
+    func pairEqualsSingle(search: IMA4Encoder.Search) {
+        let x = testSignal(frames: 64 * 800, channels: 2, seed: 13)
+        var pair = IMA4Encoder(channels: 2, search: search)
+        var paired = [UInt8](repeating: 0, count: 800 * 68)
+        x.withUnsafeBufferPointer { s in paired.withUnsafeMutableBytes { _ = pair.encode(s, into: $0) } }
+        var single = [UInt8](repeating: 0, count: 800 * 68)
+        var states = [IMAState(), IMAState()]
+        x.withUnsafeBufferPointer { s in
+            IMATables.step.withUnsafeBufferPointer { t in
+                single.withUnsafeMutableBufferPointer { out in
+                    for p in 0..<800 {
+                        for c in 0..<2 {
+                            let base = s.baseAddress! + p * 128 + c, block = out.baseAddress! + p * 68 + c * 34
+                            switch search {
+                            case .none: IMA4Encoder.encodeBlockGreedy(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!)
+                            case .packet: IMA4Encoder.encodeBlockSearching(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!, lanes: SIMD4<Int32>.self)
+                            case .wide: IMA4Encoder.encodeBlockSearching(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!, lanes: SIMD16<Int32>.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(paired == single)
+        #expect(pair.states == states)
+    }
+
     @Test("IMA WAV: decoder equals the reference, encoder's blocks decode to its own states", arguments: [1, 2])
     func wavBlocks(channels: Int) throws {
         let blockAlign = 256 * channels
