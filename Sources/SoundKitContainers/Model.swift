@@ -19,15 +19,7 @@ public enum FileType: String, CaseIterable, Sendable {
     }
 
     /// The type an output path asks for by its extension.
-    public init?(pathExtension ext: String) {
-        switch ext.lowercased() {
-        case "caf", "caff": self = .caff
-        case "aif", "aiff": self = .aiff
-        case "aifc": self = .aifc
-        case "wav", "wave": self = .wave
-        default: return nil
-        }
-    }
+    public init?(pathExtension ext: String) { self.init(name: ext) }
 
     public var fileExtension: String {
         switch self {

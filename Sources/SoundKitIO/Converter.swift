@@ -180,7 +180,7 @@ public enum Converter {
                 position += Int64(input.frames)
                 var block = input
                 if outChannels != source.channels {
-                    ChannelMixer.mix(input, into: &mixed)
+                    ChannelMixer.mix(input, into: &mixed, scratch: &scratch)
                     block = mixed
                 }
                 if let r = resampler { try resample(block, r) } else { try emit(block) }
@@ -208,12 +208,11 @@ public enum Converter {
 /// `-c`: mono from many by averaging, many from mono by copying; 5.1 to stereo by ITU-R BS.775 (LFE dropped);
 /// otherwise output channel k is the average of input channels k, k+M, k+2M, … (fewer) or a copy of k mod N (more).
 enum ChannelMixer {
-    static func mix(_ input: SampleBuffer, into out: inout SampleBuffer) {
+    static func mix(_ input: SampleBuffer, into out: inout SampleBuffer, scratch src: inout [Double]) {
         let n = input.channels, m = out.channels, frames = input.frames
         out.kind = .float
         out.frames = frames
         out.reserve(frames: frames)
-        var src: [Double] = []
         input.doubles(into: &src)
         let weights = matrix(from: n, to: m)
         src.withUnsafeBufferPointer { s in

@@ -50,7 +50,12 @@ public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family) or through libsndfile (everything else).
     /// Only headers are read: fast enough for a folder of hundreds of sounds.
     public static func describe(_ path: String) throws -> AudioFileDescription {
-        let file = try InputFile(path: path)
+        try describe(try InputFile(path: path))
+    }
+
+    /// The same, for a file already open.
+    public static func describe(_ file: InputFile) throws -> AudioFileDescription {
+        let path = file.path
         do {
             let h = try ContainerParser.parse(file)
             return describe(path: path, header: h)

@@ -36,12 +36,7 @@ public struct SoundFacts: Sendable {
             let file = try InputFile(path: path)
             facts.fileSize = file.size
             facts.sniffed = SniffedType(prefix: (try? file.read(at: 0, count: 16)) ?? [])
-        } catch {
-            facts.readError = (error as? AudioFileError)?.message ?? "\(error)"
-            return facts
-        }
-        do {
-            facts.description = try Inspector.describe(path)
+            facts.description = try Inspector.describe(file)
         } catch {
             facts.readError = (error as? AudioFileError)?.message ?? "\(error)"
             return facts

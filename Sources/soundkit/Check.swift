@@ -147,7 +147,12 @@ struct Payload: ParsableCommand {
     func run() throws {
         let bytes: [UInt8]
         do {
-            bytes = file == "-" ? readStandardInput() : try InputFile(path: file).read(at: 0, count: Int(try InputFile(path: file).size))
+            if file == "-" {
+                bytes = readStandardInput()
+            } else {
+                let input = try InputFile(path: file)
+                bytes = try input.read(at: 0, count: Int(input.size))
+            }
         } catch {
             report(error)
             throw ExitCode.failure
