@@ -47,4 +47,10 @@ public enum IMA {
     static func withSteps<R, E: Error>(_ body: (UnsafePointer<Int32>) throws(E) -> R) throws(E) -> R {
         try IMATables.step.withUnsafeBufferPointer { (table) throws(E) -> R in try body(table.baseAddress!) }
     }
+
+    /// The step table in 16 bits (every step fits), for the vector searches' 16-bit lanes.
+    @inlinable
+    static func withSteps16<R>(_ body: (UnsafePointer<Int16>) -> R) -> R {
+        IMATables.step16.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
 }

@@ -12,6 +12,14 @@ public enum IMA4 {
         UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(truncatingIfNeeded: index)
     }
 
+    /// Whether a decoder in state `running` starts the block at `block` from the state its preamble states, the
+    /// only state a block encoded ahead of its predecessor can assume.
+    @inlinable
+    static func adopts(_ running: IMAState, _ block: UnsafePointer<UInt8>) -> Bool {
+        let pre = UInt16(block[0]) << 8 | UInt16(block[1])
+        return resync(running, preamble: pre) == IMAState(predictor: Int32(Int16(bitPattern: pre & 0xFF80)), index: Int32(pre & 0x7F))
+    }
+
     /// Apple's resync rule: keep the running state when the preamble's index equals it and its predictor lies
     /// within 0x7F of it; otherwise adopt the preamble. Returns the state the packet decodes from.
     @inlinable @inline(__always)
@@ -83,41 +91,66 @@ public struct IMA4Decoder: Sendable {
 /// carried across packets, the preamble written from the running state. With ``Search/packet`` each channel block
 /// also tries restarting from other step indices — the preamble lets a packet set its own state, and a preamble
 /// whose index differs from the decoder's running index is always adopted — and keeps whichever candidate has the
-/// least squared error. Every candidate is simulated with the decoder's own step, so the stream decodes exactly
-/// as the encoder assumed under the resync rule.
+/// least squared error. Every candidate is simulated with the decoder's own arithmetic, so the stream decodes
+/// exactly as the encoder assumed under the resync rule.
 public struct IMA4Encoder: Sendable {
     public enum Search: Sendable, Hashable {
         /// Apple's encoder, bit for bit.
         case none
-        /// Per-packet choice among continuing and 3 restarts, 4 candidates in SIMD lanes (the default): better than
-        /// Apple's, ffmpeg's and libsndfile's encoders, and faster than ffmpeg's and libsndfile's.
+        /// Per-packet choice among continuing and a few restarts (the default): 4 candidates a channel in stereo,
+        /// 8 in mono, all in the 8 lanes of one vector. Better than Apple's, ffmpeg's and libsndfile's encoders,
+        /// and faster than ffmpeg's and libsndfile's.
         case packet
-        /// Per-packet choice among continuing and 15 restarts, 16 lanes: sounds best, about 3 times slower.
+        /// Per-packet choice among continuing and 15 restarts a channel: sounds best, several times slower.
         case wide
+
+        /// Candidates a channel block tries, and the vector lanes the search runs in.
+        func candidates(channels: Int) -> Int {
+            switch self {
+            case .none: return 1
+            case .packet: return channels == 2 ? 4 : 8
+            case .wide: return 16
+            }
+        }
     }
 
     public let channels: Int
     public let search: Search
     public private(set) var states: [IMAState]
+    /// How many times the second half of a call had to be encoded again (see `encodeInHalves`).
+    private(set) var joinsRedone = 0
+    /// When not nil, each search call leaves here the state it assumes a decoder is in after each packet
+    /// (packet-major, channels interleaved): what tests check the decoder against.
+    var packetEnds: [IMAState]?
 
-    /// The restarts a search tries besides continuing (lane 0), one a lane: a step-index offset from the running
-    /// index, and whether the predictor comes from the packet's first input sample (which lets a packet jump to
-    /// an attack) instead of the running predictor. Both rounded to the preamble's 9 bits.
+    /// The restarts a search tries besides continuing (candidate 0): a step-index offset from the running index,
+    /// and whether the predictor comes from the packet's first input sample (which lets a packet jump to an
+    /// attack) instead of the running predictor. Both rounded to the preamble's 9 bits.
     public struct Restart: Sendable, Hashable {
         public var indexOffset: Int32
         public var fromFirstSample: Bool
     }
 
-    /// The wide search (16 lanes, `-q 127`): near and far index offsets for drift, attacks and decays, and
-    /// restarts at the first sample. Chosen with scripts/quality: on a chime this lifts the gain over ffmpeg from
-    /// +0.9 to +3.5 dB, and no signal there does worse than with index offsets alone.
-    public static let wideRestarts: [Restart] =
+    /// The restarts for a search of `candidates` candidates a channel (4, 8 or 16), chosen with scripts/quality.
+    /// The 16 (`-q 127`): near and far index offsets for drift, attacks and decays, and restarts at the first
+    /// sample; on a chime this lifts the gain over ffmpeg from +0.9 to +3.5 dB, and no signal there does worse than
+    /// with index offsets alone. The 4 and 8 (the default in stereo and mono) keep the most useful of those.
+    public static func restarts(candidates: Int) -> [Restart] {
+        switch candidates {
+        case 4: return narrowRestarts
+        case 8: return monoRestarts
+        default: return wideRestarts
+        }
+    }
+
+    static let wideRestarts: [Restart] =
         [-1, 1, -2, 2, -4, 4, -8, 8, 16].map { Restart(indexOffset: $0, fromFirstSample: false) }
         + [0, -2, 2, -4, 4, 8].map { Restart(indexOffset: $0, fromFirstSample: true) }
-    /// The narrow search (4 lanes, the default).
-    public static let narrowRestarts: [Restart] =
+    static let narrowRestarts: [Restart] =
         [Restart(indexOffset: -3, fromFirstSample: false), Restart(indexOffset: 3, fromFirstSample: false),
          Restart(indexOffset: 0, fromFirstSample: true)]
+    static let monoRestarts: [Restart] = narrowRestarts
+        + [-1, 1, -6, 6].map { Restart(indexOffset: $0, fromFirstSample: false) }
 
     public init(channels: Int, search: Search = .packet) {
         precondition(channels > 0)
@@ -130,43 +163,64 @@ public struct IMA4Encoder: Sendable {
     /// Returns the number of packets written.
     @discardableResult
     public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
+        encode(src, into: dst, secondHalfStart: nil)
+    }
+
+    /// `encode`, with the state the default search's second half starts from given (tests use it to make the
+    /// hand-over between the halves hard).
+    mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer, secondHalfStart: [IMAState]?) -> Int {
         let ch = channels
         let packets = Swift.min(src.count / (IMA4.framesPerPacket * ch), dst.count / IMA4.bytesPerPacket(channels: ch))
         guard packets > 0, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }
         let out = d.assumingMemoryBound(to: UInt8.self)
         let search = self.search
-        IMA.withSteps { steps in
-            if ch == 2 {
-                // Stereo: both channels' dependency chains in one loop, so the CPU overlaps them.
-                for p in 0..<packets {
-                    let x = s + p * IMA4.framesPerPacket * 2
-                    let block = out + p * 2 * IMA4.bytesPerBlock
-                    switch search {
-                    case .none: Self.encodeBlockPairGreedy(x, states: &states, into: block, steps: steps)
-                    case .packet: Self.encodePairSearching(x, states: &states, into: block, steps: steps, lanes: SIMD4<Int32>.self)
-                    case .wide: Self.encodePairSearching(x, states: &states, into: block, steps: steps, lanes: SIMD16<Int32>.self)
+        states.withUnsafeMutableBufferPointer { st in
+            let states = st.baseAddress!
+            if search == .none {
+                IMA.withSteps { steps in
+                    for p in 0..<packets {
+                        let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                        if ch == 2 {
+                            Self.encodeBlockPairGreedy(x, states: states, into: packet, steps: steps)
+                        } else {
+                            for c in 0..<ch {
+                                Self.encodeBlockGreedy(x + c, stride: ch, state: &states[c], into: packet + c * IMA4.bytesPerBlock, steps: steps)
+                            }
+                        }
                     }
                 }
                 return
             }
-            for p in 0..<packets {
-                for c in 0..<ch {
-                    let x = s + p * IMA4.framesPerPacket * ch + c
-                    let block = out + (p * ch + c) * IMA4.bytesPerBlock
-                    switch search {
-                    case .none: Self.encodeBlockGreedy(x, stride: ch, state: &states[c], into: block, steps: steps)
-                    case .packet: Self.encodeBlockSearching(x, stride: ch, state: &states[c], into: block, steps: steps, lanes: SIMD4<Int32>.self)
-                    case .wide: Self.encodeBlockSearching(x, stride: ch, state: &states[c], into: block, steps: steps, lanes: SIMD16<Int32>.self)
+            let candidates = search.candidates(channels: ch), restarts = Self.restarts(candidates: candidates)
+            var ends = packetEnds.map { _ in [IMAState](repeating: IMAState(), count: packets * ch) }
+            IMA.withSteps16 { steps in
+                // Stereo: both channels' candidates share one vector, lanes alternating left and right as the
+                // frames do. Any other count: one channel at a time.
+                let together = ch == 2 ? 2 : 1
+                let trace: UnsafeMutablePointer<IMAState>? = ends?.withUnsafeMutableBufferPointer { $0.baseAddress }
+                if together == ch && candidates * ch == 8 && packets >= 2 * Self.minimumHalf {
+                    joinsRedone += Self.encodeInHalves(s, packets: packets, channels: ch, candidates: candidates, states: states,
+                                                       into: out, steps: steps, restarts: restarts, secondHalfStart: secondHalfStart,
+                                                       trace: trace)
+                    return
+                }
+                for p in 0..<packets {
+                    let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                    for c in stride(from: 0, to: ch, by: together) {
+                        Self.encodeSearching(x + c, stride: ch, channels: together, candidates: candidates,
+                                             states: states + c, into: packet + c * IMA4.bytesPerBlock, steps: steps, restarts: restarts)
                     }
+                    if let trace { (trace + p * ch).update(from: states, count: ch) }
                 }
             }
+            if ends != nil { packetEnds = ends }
         }
         return packets
     }
 
     /// Two channel blocks of one stereo packet, encoded together; the same stream as two ``encodeBlockGreedy``.
     @inlinable
-    static func encodeBlockPairGreedy(_ x: UnsafePointer<Int16>, states: inout [IMAState],
+    static func encodeBlockPairGreedy(_ x: UnsafePointer<Int16>, states: UnsafeMutablePointer<IMAState>,
                                       into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
         var l = states[0], r = states[1]
         let right = block + IMA4.bytesPerBlock
@@ -198,163 +252,386 @@ public struct IMA4Encoder: Sendable {
         state = s
     }
 
-    /// The starting states a packet search tries, one a lane: lane 0 continues the running state, lane k is
-    /// restart k-1. A restart the decoder would not adopt (index out of range, or the running index with a
-    /// predictor within 0x7F of the running one, which the resync rule keeps) is not a candidate: bit k of
-    /// `valid` is clear there. No allocation: this runs once a block.
-    @inlinable @inline(__always)
-    static func candidates<V: SIMD>(_ running: IMAState, first: Int32, _: V.Type) -> (predictor: V, index: V, valid: UInt32)
-    where V.Scalar == Int32 {
-        let restarts = V.scalarCount == 16 ? wideRestarts : narrowRestarts
-        let fromRunning = Swift.min((running.predictor &+ 64) & ~0x7F, 32640)
-        let fromFirst = Swift.min((first &+ 64) & ~0x7F, 32640)
-        var predictor = V(repeating: running.predictor)
-        var index = V(repeating: running.index)
-        var valid: UInt32 = 1
-        for k in 1..<V.scalarCount {
-            let r = restarts[k - 1]
-            let i = running.index &+ r.indexOffset
-            let p = r.fromFirstSample ? fromFirst : fromRunning
-            predictor[k] = p
-            index[k] = Swift.min(Swift.max(i, 0), 88)
-            let adopted = i != running.index || abs(p &- running.predictor) > 0x7F
-            if i >= 0 && i <= 88 && adopted { valid |= 1 << UInt32(k) }
-        }
-        return (predictor, index, valid)
+    /// Where candidate `j` of a channel block starts: 0 continues the running state, `j` > 0 is restart `j`-1.
+    /// Nil for a restart the decoder would not adopt (index out of range, or the running index with a predictor
+    /// within 0x7F of the running one, which the resync rule keeps): it is no candidate.
+    @inline(__always)
+    static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
+        guard j > 0 else { return running }
+        let r = restarts[j &- 1]
+        let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
+        let index = running.index &+ r.indexOffset
+        guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { return nil }
+        return IMAState(predictor: predictor, index: index)
     }
 
-    /// One sample of the search for every lane: the nibble step of ``IMA/encode`` in branch-free vector form (a
-    /// comparison is the sign of a difference). Updates the lanes' states and squared errors; returns the codes.
-    @inlinable @inline(__always)
-    static func searchStep<V: SIMD>(_ xs: V, _ predictor: inout V, _ index: inout V, _ step: inout V,
-                                    _ error: inout SIMD16<Float>, steps: UnsafePointer<Int32>) -> V where V.Scalar == Int32 {
-        var d = xs &- predictor
-        let sign = d &>> 31                         // -1 where negative
-        d = (d ^ sign) &- sign                      // |d|
+    /// The vector the packet search runs in: 8 lanes of 16 bits, one candidate a lane. Concrete on purpose: on
+    /// the concrete type a comparison or a shift is one instruction; in generic code it is a loop over lanes.
+    typealias Lanes = SIMD8<Int16>
+
+    /// −1 in the lanes where `a` < `b`, else 0.
+    @inline(__always)
+    static func mask(_ a: Lanes, lessThan b: Lanes) -> Lanes { Lanes(repeating: 0).replacing(with: -1, where: a .< b) }
+
+    /// `d` below `t` as a lane mask, for `d` read as unsigned 16 bits (0...65535) and 0 ≤ `t` ≤ 32767: `d` is
+    /// non-negative and less than `t` as signed numbers.
+    @inline(__always)
+    static func below(_ d: Lanes, _ t: Lanes) -> Lanes {
+        mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
+    }
+
+    /// `steps[index]` in every lane. The indices leave the vector as two 64-bit words and the steps come back the
+    /// same way, so the lookup costs the vector unit six instructions instead of some thirty lane extracts and
+    /// inserts, which were what limited the search.
+    @inline(__always)
+    static func lookUp(_ index: Lanes, in steps: UnsafePointer<Int16>) -> Lanes {
+        let words = unsafeBitCast(index, to: SIMD2<UInt64>.self)
+        var out = SIMD2<UInt64>()
+        for h in 0..<2 {
+            let w = words[h]
+            var v: UInt64 = 0
+            for j in 0..<4 {
+                let i = Int(truncatingIfNeeded: (w &>> UInt64(16 * j)) & 0xFFFF)
+                v |= UInt64(UInt16(bitPattern: steps[i])) &<< UInt64(16 * j)
+            }
+            out[h] = v
+        }
+        return unsafeBitCast(out, to: Lanes.self)
+    }
+
+    /// One sample of the search for every lane: ``IMA/encode`` in branch-free vector form, exact for every input.
+    /// `|x − p|` reaches 65535, so it is kept as an unsigned number; the predictor's clamp is an unsigned
+    /// comparison of the update with the room left in its direction. Selections are written `a ^ ((a ^ b) & m)`,
+    /// which compiles to three instructions where `a & ~m | b & m` becomes a lane-by-lane select.
+    /// Updates the lanes' states and squared errors (summed in Float as the scalar reference sums them);
+    /// returns the codes.
+    @_transparent
+    static func searchStep(_ xs: Lanes, _ predictor: inout Lanes, _ index: inout Lanes, _ step: inout Lanes,
+                           _ error: inout SIMD8<Float>, steps: UnsafePointer<Int16>) -> Lanes {
+        let p = predictor
+        let neg = mask(xs, lessThan: p)                               // x − p < 0: the code's sign
+        var d = ((xs &- p) ^ neg) &- neg                              // |x − p|, unsigned
         let half = step &>> 1, quarter = step &>> 2
-        let ge4 = ~((d &- step) &>> 31)             // -1 where |d| >= step
-        d &-= step & ge4
-        let ge2 = ~((d &- half) &>> 31)
-        d &-= half & ge2
-        let ge1 = ~((d &- quarter) &>> 31)
-        var diff = (step &>> 3) &+ (step & ge4) &+ (half & ge2) &+ (quarter & ge1)
-        diff = (diff ^ sign) &- sign
-        var p = predictor &+ diff
-        let over = (V(repeating: 32767) &- p) &>> 31
-        p = (p & ~over) | (V(repeating: 32767) & over)
-        let under = (p &+ 32768) &>> 31
-        predictor = (p & ~under) | (V(repeating: -32768) & under)
-        let code = (sign & 8) | (ge4 & 4) | (ge2 & 2) | (ge1 & 1)
-        // index table: -1 for magnitudes 0...3, else 2·(magnitude − 3) = 2·((code & 3) + 1)
-        let adjust = ((((code & 3) &+ 1) &<< 1) & ge4) | ~ge4
-        var i = index &+ adjust
-        i &= ~(i &>> 31)
-        let high = (V(repeating: 88) &- i) &>> 31
-        index = (i & ~high) | (V(repeating: 88) & high)
-        for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
-        let e = xs &- predictor
-        for k in 0..<V.scalarCount { error[k] += Float(e[k]) * Float(e[k]) }
+        let lt4 = below(d, step)
+        d &-= step & ~lt4
+        let lt2 = below(d, half)
+        d &-= half & ~lt2
+        let lt1 = below(d, quarter)
+        let magnitude = (step &>> 3) &+ (step & ~lt4) &+ (half & ~lt2) &+ (quarter & ~lt1)   // ≤ 61438, unsigned
+        // Room left: 32767 − p going up, p + 32768 going down; as unsigned, (p ^ ~neg) ^ 0x8000. The update
+        // overflows when the magnitude exceeds it, compared unsigned by flipping both sign bits.
+        let over = mask(p ^ ~neg, lessThan: magnitude ^ Lanes(repeating: .min))
+        let moved = p &+ ((magnitude ^ neg) &- neg)
+        predictor = moved ^ ((moved ^ (Lanes(repeating: .max) ^ neg)) & over)
+        let code = (neg & 8) | (~lt4 & 4) | (~lt2 & 2) | (~lt1 & 1)
+        // index table: −1 for magnitudes 0...3, else 2·(magnitude − 3) = 2·((code & 3) + 1)
+        let adjust = ((((~lt2 & 2) | (~lt1 & 1)) &+ 1) &<< 1) & ~lt4 | lt4
+        index = (index &+ adjust).clamped(lowerBound: Lanes(repeating: 0), upperBound: Lanes(repeating: 88))
+        step = lookUp(index, in: steps)
+        let q = predictor
+        let under = mask(xs, lessThan: q)
+        let e = ((xs &- q) ^ under) &- under                          // |x − decoded|, unsigned
+        for k in 0..<8 {
+            let f = Float(UInt16(bitPattern: e[k]))
+            error[k] += f * f
+        }
         return code
     }
 
-    /// Writes the winning lane's block and returns its end state.
-    @inlinable @inline(__always)
-    static func finishSearch<V: SIMD>(_ start: (predictor: V, index: V, valid: UInt32), _ error: SIMD16<Float>,
-                                      _ packed: UnsafeMutablePointer<V>, end: (predictor: V, index: V),
-                                      into block: UnsafeMutablePointer<UInt8>) -> IMAState where V.Scalar == Int32 {
-        var lane = 0
-        for k in 1..<V.scalarCount where start.valid & (1 << UInt32(k)) != 0 && error[k] < error[lane] { lane = k }
-        let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
-        block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
-        for word in 0..<16 {
-            let w = UInt32(bitPattern: packed[word][lane])
-            block[2 &+ 2 &* word] = UInt8(w & 0xF) | UInt8((w >> 8) & 0xF) << 4
-            block[3 &+ 2 &* word] = UInt8((w >> 16) & 0xF) | UInt8((w >> 24) & 0xF) << 4
-        }
-        return IMAState(predictor: end.predictor[lane], index: end.index[lane])
-    }
+    /// One 8-lane pass of a packet search: 64 frames from `x` (every `stride`-th sample; with `channels` 2 the lanes
+    /// alternate left and right as the frames do), from `start`. Leaves four codes a lane in each of the 16 words
+    /// at `packed`.
+    struct Pass {
+        var x: UnsafePointer<Int16>
+        var stride: Int
+        var channels: Int
+        var predictor: Lanes
+        var index: Lanes
+        var step = Lanes()
+        var error = SIMD8<Float>(repeating: 0)
+        var packed: UnsafeMutablePointer<Lanes>
 
-    /// The packet search, every candidate at once, one lane a candidate; errors summed in Float as the scalar
-    /// reference sums them.
-    @inlinable
-    static func encodeBlockSearching<V: SIMD>(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>, lanes: V.Type)
-    where V.Scalar == Int32 {
-        let start = candidates(state, first: Int32(x[0]), V.self)
-        var predictor = start.predictor, index = start.index
-        var step = V(); for k in 0..<V.scalarCount { step[k] = steps[Int(index[k])] }
-        var error = SIMD16<Float>(repeating: 0)  // lanes beyond V.scalarCount stay unused
-        withUnsafeTemporaryAllocation(of: V.self, capacity: 16) { packed in
+        @inline(__always)
+        init(x: UnsafePointer<Int16>, stride: Int, channels: Int, start: UnsafePointer<Lanes>, packed: UnsafeMutablePointer<Lanes>,
+             steps: UnsafePointer<Int16>) {
+            self.x = x; self.stride = stride; self.channels = channels; self.packed = packed
+            predictor = start[0]; index = start[1]
+            for k in 0..<8 { step[k] = steps[Int(UInt16(bitPattern: index[k]))] }
+        }
+
+        /// The lanes' input at sample `i` of the packet.
+        @inline(__always)
+        func input(_ i: Int) -> Lanes {
+            let f = x + i &* stride
+            var xs = Lanes()
+            for k in 0..<8 { xs[k] = channels == 2 ? f[k & 1] : f[0] }
+            return xs
+        }
+
+        @inline(__always)
+        mutating func run(steps: UnsafePointer<Int16>) {
+            var predictor = self.predictor, index = self.index, step = self.step, error = self.error
             for word in 0..<16 {
-                var nibbles = V()
+                var nibbles = Lanes()
                 for n in 0..<4 {
-                    let xs = V(repeating: Int32(x[(word &* 4 &+ n) &* stride]))
-                    let code = searchStep(xs, &predictor, &index, &step, &error, steps: steps)
-                    nibbles |= code &<< V(repeating: Int32(8 &* n))
+                    nibbles |= searchStep(input(word &* 4 &+ n), &predictor, &index, &step, &error, steps: steps) &<< Int16(4 &* n)
                 }
                 packed[word] = nibbles
             }
-            state = finishSearch(start, error, packed.baseAddress!, end: (predictor, index), into: block)
+            self.predictor = predictor; self.index = index; self.step = step; self.error = error
         }
     }
 
-    /// Both blocks of a stereo packet searched in one loop: two independent dependency chains the CPU overlaps.
-    /// The same bytes as two ``encodeBlockSearching(_:stride:state:into:steps:lanes:)`` calls.
-    @inlinable
-    static func encodePairSearching<V: SIMD>(_ x: UnsafePointer<Int16>, states: inout [IMAState],
-                                             into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>, lanes: V.Type)
-    where V.Scalar == Int32 {
-        let startL = candidates(states[0], first: Int32(x[0]), V.self)
-        let startR = candidates(states[1], first: Int32(x[1]), V.self)
-        var predL = startL.predictor, indexL = startL.index, predR = startR.predictor, indexR = startR.index
-        var stepL = V(), stepR = V()
-        for k in 0..<V.scalarCount { stepL[k] = steps[Int(indexL[k])]; stepR[k] = steps[Int(indexR[k])] }
-        var errorL = SIMD16<Float>(repeating: 0), errorR = SIMD16<Float>(repeating: 0)
-        withUnsafeTemporaryAllocation(of: V.self, capacity: 32) { packed in
-            let packedL = packed.baseAddress!, packedR = packedL + 16
-            for word in 0..<16 {
-                var nibblesL = V(), nibblesR = V()
-                for n in 0..<4 {
-                    let f = x + 2 &* (word &* 4 &+ n)
-                    let codeL = searchStep(V(repeating: Int32(f[0])), &predL, &indexL, &stepL, &errorL, steps: steps)
-                    let codeR = searchStep(V(repeating: Int32(f[1])), &predR, &indexR, &stepR, &errorR, steps: steps)
-                    nibblesL |= codeL &<< V(repeating: Int32(8 &* n))
-                    nibblesR |= codeR &<< V(repeating: Int32(8 &* n))
-                }
-                packedL[word] = nibblesL
-                packedR[word] = nibblesR
+    /// Two passes in one loop: two independent dependency chains, which the CPU overlaps (one chain alone leaves
+    /// it waiting on the step-table lookups). The state lives in locals so that it stays in registers.
+    @inline(__always)
+    static func run(_ a: inout Pass, _ b: inout Pass, steps: UnsafePointer<Int16>) {
+        var pa = a.predictor, ia = a.index, sa = a.step, ea = a.error
+        var pb = b.predictor, ib = b.index, sb = b.step, eb = b.error
+        for word in 0..<16 {
+            var na = Lanes(), nb = Lanes()
+            for n in 0..<4 {
+                let i = word &* 4 &+ n
+                na |= searchStep(a.input(i), &pa, &ia, &sa, &ea, steps: steps) &<< Int16(4 &* n)
+                nb |= searchStep(b.input(i), &pb, &ib, &sb, &eb, steps: steps) &<< Int16(4 &* n)
             }
-            states[0] = finishSearch(startL, errorL, packedL, end: (predL, indexL), into: block)
-            states[1] = finishSearch(startR, errorR, packedR, end: (predR, indexR), into: block + IMA4.bytesPerBlock)
+            a.packed[word] = na; b.packed[word] = nb
+        }
+        a.predictor = pa; a.index = ia; a.step = sa; a.error = ea
+        b.predictor = pb; b.index = ib; b.step = sb; b.error = eb
+    }
+
+    /// The scratch one packet's search needs, in `Lanes`: 16 code words, a start and an end (predictor, index)
+    /// for each of up to 4 passes.
+    static let scratchPerPacket = 4 * (16 + 2 + 2)
+
+    /// A packet's search, set up: candidate j of channel c runs in lane (j·channels + c) of pass ⌊that / 8⌋.
+    struct PacketSearch {
+        var passes: Int
+        var channels: Int
+        var valid: UInt32 = 0
+        var packed: UnsafeMutablePointer<Lanes>
+        var starts: UnsafeMutablePointer<Lanes>
+        var ends: UnsafeMutablePointer<Lanes>
+        var errors = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+
+        @inline(__always)
+        init(_ x: UnsafePointer<Int16>, channels: Int, candidates: Int, states: UnsafePointer<IMAState>, restarts: [Restart],
+             scratch: UnsafeMutablePointer<Lanes>) {
+            self.channels = channels
+            passes = candidates * channels / 8
+            packed = scratch; starts = scratch + 16 * 4; ends = starts + 2 * 4
+            for pass in 0..<passes {
+                var predictor = Lanes(), index = Lanes()
+                for k in 0..<8 {
+                    let lane = pass * 8 + k, c = lane % channels
+                    let s = candidate(lane / channels, of: states[c], first: Int32(x[c]), restarts: restarts)
+                    if s != nil { valid |= 1 << UInt32(lane) }
+                    let start = s ?? states[c]
+                    predictor[k] = Int16(truncatingIfNeeded: start.predictor); index[k] = Int16(truncatingIfNeeded: start.index)
+                }
+                starts[2 * pass] = predictor; starts[2 * pass + 1] = index
+            }
+        }
+
+        @inline(__always)
+        func pass(_ i: Int, _ x: UnsafePointer<Int16>, stride: Int, steps: UnsafePointer<Int16>) -> Pass {
+            Pass(x: x, stride: stride, channels: channels, start: starts + 2 * i, packed: packed + 16 * i, steps: steps)
+        }
+
+        @inline(__always)
+        mutating func record(_ i: Int, _ p: Pass) {
+            ends[2 * i] = p.predictor; ends[2 * i + 1] = p.index
+            switch i {
+            case 0: errors.0 = p.error
+            case 1: errors.1 = p.error
+            case 2: errors.2 = p.error
+            default: errors.3 = p.error
+            }
+        }
+
+        @inline(__always)
+        func error(_ lane: Int) -> Float {
+            switch lane / 8 {
+            case 0: return errors.0[lane % 8]
+            case 1: return errors.1[lane % 8]
+            case 2: return errors.2[lane % 8]
+            default: return errors.3[lane % 8]
+            }
+        }
+
+        /// Writes each channel's winning candidate and leaves its end state in `states`. With `handingOver`, only a
+        /// candidate whose end state makes a decoder adopt that preamble next (channel c's at `handingOver + 34·c`)
+        /// may win; returns false, writing nothing, when a channel has none.
+        @inline(__always)
+        @discardableResult
+        func finish(into block: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>,
+                    handingOver next: UnsafePointer<UInt8>? = nil) -> Bool {
+            var winners = (0, 0)
+            for c in 0..<channels {
+                var best = -1
+                for lane in Swift.stride(from: c, to: passes * 8, by: channels)
+                where (lane == c || valid & (1 << UInt32(lane)) != 0) && (best < 0 || error(lane) < error(best)) {
+                    if let next, !IMA4.adopts(end(lane), next + c * IMA4.bytesPerBlock) { continue }
+                    best = lane
+                }
+                if best < 0 { return false }
+                if c == 0 { winners.0 = best } else { winners.1 = best }
+            }
+            for c in 0..<channels {
+                let best = c == 0 ? winners.0 : winners.1
+                let pass = best / 8, k = best % 8
+                let out = block + c * IMA4.bytesPerBlock
+                let pre = IMA4.preamble(predictor: Int32(starts[2 * pass][k]), index: Int32(starts[2 * pass + 1][k]))
+                out[0] = UInt8(pre >> 8); out[1] = UInt8(pre & 0xFF)
+                for word in 0..<16 {  // four codes a word, low nibble first: the block's two bytes, little-endian
+                    let w = UInt16(bitPattern: packed[16 * pass + word][k])
+                    out[2 &+ 2 &* word] = UInt8(truncatingIfNeeded: w); out[3 &+ 2 &* word] = UInt8(truncatingIfNeeded: w >> 8)
+                }
+                states[c] = end(best)
+            }
+            return true
+        }
+
+        @inline(__always)
+        func end(_ lane: Int) -> IMAState {
+            IMAState(predictor: Int32(ends[2 * (lane / 8)][lane % 8]), index: Int32(ends[2 * (lane / 8) + 1][lane % 8]))
         }
     }
 
-    /// The same search one candidate at a time with the scalar nibble step: the reference the vector search
-    /// is tested against.
-    static func encodeBlockSearchingReference<V: SIMD>(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                                                       into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>,
-                                                       lanes: V.Type) where V.Scalar == Int32 {
-        let start = candidates(state, first: Int32(x[0]), V.self)
-        var errors = [Float](repeating: 0, count: V.scalarCount)
-        var ends = [IMAState](repeating: IMAState(), count: V.scalarCount)
-        var allCodes = [[UInt8]](repeating: [], count: V.scalarCount)
-        for k in 0..<V.scalarCount {
-            var s = IMAState(predictor: start.predictor[k], index: start.index[k])
-            var e: Float = 0
+    /// The packet search for one block (`channels` 1) or both blocks of a stereo packet (`channels` 2, stride 2),
+    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states`.
+    static func encodeSearching(_ x: UnsafePointer<Int16>, stride: Int, channels: Int, candidates: Int,
+                                states: UnsafeMutablePointer<IMAState>, into block: UnsafeMutablePointer<UInt8>,
+                                steps: UnsafePointer<Int16>, restarts: [Restart]) {
+        precondition((channels == 1 || channels == 2 && stride == 2) && candidates * channels % 8 == 0 && candidates * channels <= 32)
+        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
+            var search = PacketSearch(x, channels: channels, candidates: candidates, states: states, restarts: restarts,
+                                      scratch: scratch.baseAddress!)
+            var i = 0
+            while i + 1 < search.passes {
+                var a = search.pass(i, x, stride: stride, steps: steps), b = search.pass(i + 1, x, stride: stride, steps: steps)
+                run(&a, &b, steps: steps)
+                search.record(i, a); search.record(i + 1, b)
+                i += 2
+            }
+            if i < search.passes {
+                var a = search.pass(i, x, stride: stride, steps: steps)
+                a.run(steps: steps)
+                search.record(i, a)
+            }
+            search.finish(into: block, states: states)
+        }
+    }
+
+    /// Two packets of one pass each (the default search) from two independent states, in one loop.
+    static func encodeSearching(_ xa: UnsafePointer<Int16>, states sa: UnsafeMutablePointer<IMAState>, into ba: UnsafeMutablePointer<UInt8>,
+                                _ xb: UnsafePointer<Int16>, states sb: UnsafeMutablePointer<IMAState>, into bb: UnsafeMutablePointer<UInt8>,
+                                stride: Int, channels: Int, candidates: Int, steps: UnsafePointer<Int16>, restarts: [Restart]) {
+        precondition((channels == 1 || channels == 2 && stride == 2) && candidates * channels == 8)
+        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
+            var sa_ = PacketSearch(xa, channels: channels, candidates: candidates, states: sa, restarts: restarts, scratch: scratch.baseAddress!)
+            var sb_ = PacketSearch(xb, channels: channels, candidates: candidates, states: sb, restarts: restarts,
+                                   scratch: scratch.baseAddress! + scratchPerPacket)
+            var a = sa_.pass(0, xa, stride: stride, steps: steps), b = sb_.pass(0, xb, stride: stride, steps: steps)
+            run(&a, &b, steps: steps)
+            sa_.record(0, a); sb_.record(0, b)
+            sa_.finish(into: ba, states: sa)
+            sb_.finish(into: bb, states: sb)
+        }
+    }
+
+    /// Calls of fewer than twice this many packets are not split.
+    static let minimumHalf = 4
+
+    /// The default search over `packets` whole packets of one or two channels, as two halves encoded at once: two
+    /// dependency chains in one loop, which the CPU overlaps (one alone leaves it waiting on its step lookups).
+    ///
+    /// The second half starts one packet after the middle, from a state its preamble can state exactly: the
+    /// greedy encoder's state after running over the middle packet from the running index, its predictor rounded
+    /// to the preamble's 9 bits. So every candidate of the second half's first packet states in its preamble
+    /// exactly where it starts. The middle packet is encoded last, from the first half's end, choosing only among
+    /// candidates after which a decoder adopts that preamble (resync rule: it would keep its running state at the
+    /// same index and a predictor within 0x7F). Every packet therefore decodes exactly as the encoder simulated it.
+    /// Should no candidate qualify, the second half is encoded again, one packet after another. Returns 1 then, else 0.
+    static func encodeInHalves(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int, candidates: Int,
+                               states: UnsafeMutablePointer<IMAState>, into out: UnsafeMutablePointer<UInt8>,
+                               steps: UnsafePointer<Int16>, restarts: [Restart], secondHalfStart: [IMAState]? = nil,
+                               trace: UnsafeMutablePointer<IMAState>? = nil) -> Int {
+        let frame = IMA4.framesPerPacket * ch, bytes = IMA4.bytesPerPacket(channels: ch)
+        let middle = packets / 2, first = middle, second = packets - middle - 1   // packets in each half
+        return withUnsafeTemporaryAllocation(of: IMAState.self, capacity: ch) { buffer in
+            let b = buffer.baseAddress!
+            for c in 0..<ch {
+                if let given = secondHalfStart?[c] { b[c] = given; continue }
+                var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
+                IMA.withSteps { steps32 in
+                    for i in 0..<IMA4.framesPerPacket { _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps32) }
+                }
+                b[c] = IMAState(predictor: Swift.min((warm.predictor &+ 64) & ~0x7F, 32640), index: warm.index)
+            }
+            for k in 0..<Swift.max(first, second) {
+                let pa = k, pb = middle + 1 + k
+                if k < first && k < second {
+                    encodeSearching(s + pa * frame, states: states, into: out + pa * bytes, s + pb * frame, states: b, into: out + pb * bytes,
+                                    stride: ch, channels: ch, candidates: candidates, steps: steps, restarts: restarts)
+                } else if k < first {
+                    encodeSearching(s + pa * frame, stride: ch, channels: ch, candidates: candidates, states: states,
+                                    into: out + pa * bytes, steps: steps, restarts: restarts)
+                } else {
+                    encodeSearching(s + pb * frame, stride: ch, channels: ch, candidates: candidates, states: b,
+                                    into: out + pb * bytes, steps: steps, restarts: restarts)
+                }
+                if let trace {
+                    if k < first { (trace + pa * ch).update(from: states, count: ch) }
+                    if k < second { (trace + pb * ch).update(from: b, count: ch) }
+                }
+            }
+            let handedOver = withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
+                let x = s + middle * frame
+                var search = PacketSearch(x, channels: ch, candidates: candidates, states: states, restarts: restarts,
+                                          scratch: scratch.baseAddress!)
+                var pass = search.pass(0, x, stride: ch, steps: steps)
+                pass.run(steps: steps)
+                search.record(0, pass)
+                return search.finish(into: out + middle * bytes, states: states, handingOver: out + (middle + 1) * bytes)
+            }
+            if let trace { (trace + middle * ch).update(from: states, count: ch) }
+            if handedOver {
+                for c in 0..<ch { states[c] = b[c] }
+                return 0
+            }
+            for p in middle..<packets {
+                encodeSearching(s + p * frame, stride: ch, channels: ch, candidates: candidates, states: states,
+                                into: out + p * bytes, steps: steps, restarts: restarts)
+                if let trace { (trace + p * ch).update(from: states, count: ch) }
+            }
+            return 1
+        }
+    }
+
+    /// The same search, one channel block and one candidate at a time with the scalar ``IMA/encode``: the
+    /// reference the vector search is tested against.
+    static func encodeBlockSearchingReference(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>,
+                                              candidates: Int) {
+        let restarts = restarts(candidates: candidates)
+        var best: (error: Float, start: IMAState, end: IMAState, codes: [UInt8])?
+        for j in 0..<candidates {
+            guard let start = candidate(j, of: state, first: Int32(x[0]), restarts: restarts) else { continue }
+            var s = start, e: Float = 0, codes: [UInt8] = []
             for i in 0..<IMA4.framesPerPacket {
                 let v = Int32(x[i * stride])
-                allCodes[k].append(IMA.encode(v, &s, steps: steps))
+                codes.append(IMA.encode(v, &s, steps: steps))
                 let d = Float(v - s.predictor)
                 e += d * d
             }
-            errors[k] = e
-            ends[k] = s
+            if best == nil || e < best!.error { best = (e, start, s, codes) }
         }
-        var lane = 0
-        for k in 1..<V.scalarCount where start.valid & (1 << UInt32(k)) != 0 && errors[k] < errors[lane] { lane = k }
-        let pre = IMA4.preamble(predictor: start.predictor[lane], index: start.index[lane])
+        let b = best!
+        let pre = IMA4.preamble(predictor: b.start.predictor, index: b.start.index)
         block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
-        for i in 0..<32 { block[2 + i] = allCodes[lane][2 * i] | allCodes[lane][2 * i + 1] << 4 }
-        state = ends[lane]
+        for i in 0..<32 { block[2 + i] = b.codes[2 * i] | b.codes[2 * i + 1] << 4 }
+        state = b.end
     }
 }

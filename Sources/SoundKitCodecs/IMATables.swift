@@ -16,5 +16,8 @@ public enum IMATables {
         12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767,
     ]
 
+    /// The same steps as 16-bit numbers (the largest is 32767).
+    public static let step16: [Int16] = step.map { Int16($0) }
+
     public static let maxIndex: Int32 = 88
 }

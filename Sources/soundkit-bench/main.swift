@@ -64,18 +64,18 @@ input.withUnsafeBufferPointer { src in
     let packetBytes = n / 64 * 34
     var ima = [UInt8](repeating: 0, count: packetBytes)
     ima.withUnsafeMutableBytes { out in
-        measure("ima4 encode (apple, -q 0)", samples: n, repeats: 3) {
-            var e = IMA4Encoder(channels: channels, search: .none)
-            e.encode(src, into: out)
+        // In calls of 16384 frames, as the converter makes them.
+        func encode(_ search: IMA4Encoder.Search) {
+            var e = IMA4Encoder(channels: channels, search: search)
+            let chunk = 16384 * channels
+            for start in stride(from: 0, to: n, by: chunk) {
+                e.encode(UnsafeBufferPointer(rebasing: src[start..<min(n, start + chunk)]),
+                         into: UnsafeMutableRawBufferPointer(rebasing: out[(start / 64 * 34)...]))
+            }
         }
-        measure("ima4 encode (default, 4 lanes)", samples: n, repeats: 3) {
-            var e = IMA4Encoder(channels: channels, search: .packet)
-            e.encode(src, into: out)
-        }
-        measure("ima4 encode (-q 127, 16 lanes)", samples: n, repeats: 3) {
-            var e = IMA4Encoder(channels: channels, search: .wide)
-            e.encode(src, into: out)
-        }
+        measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
+        measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.packet) }
+        measure("ima4 encode (-q 127)", samples: n, repeats: 5) { encode(.wide) }
         back.withUnsafeMutableBufferPointer { b in
             measure("ima4 decode", samples: n, repeats: 3) {
                 var d = IMA4Decoder(channels: channels)

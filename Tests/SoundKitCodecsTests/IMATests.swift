@@ -170,40 +170,141 @@ struct IMATests {
         #expect(snr(x, all) > snr(x, greedy))
     }
 
-    @Test("the vector packet searches (4 and 16 lanes) equal their scalar reference on every packet", arguments: [1, 2])
-    func vectorSearchEqualsReference(channels: Int) {
-        check(channels, SIMD4<Int32>.self)
-        check(channels, SIMD16<Int32>.self)
+    /// Encodes `x` in calls of 256 packets, decoding packet by packet; expects the decoder to be after every packet
+    /// in the state the encoder assumed (it decoded every packet as the encoder simulated it). Returns the decoded
+    /// samples.
+    func encodeInCalls(_ x: [Int16], channels: Int, _ enc: inout IMA4Encoder,
+                       secondHalfStart: (Int, IMA4Encoder) -> [IMAState]? = { _, _ in nil }) throws -> [Int16] {
+        let chunk = 64 * 256 * channels
+        var dec = IMA4Decoder(channels: channels)
+        var encoded = [UInt8](repeating: 0, count: chunk / 64 * 34)
+        var decoded = [Int16](repeating: 0, count: 64 * channels)
+        var all = [Int16](), mismatches = 0
+        enc.packetEnds = []
+        try x.withUnsafeBufferPointer { s in
+            for (call, start) in stride(from: 0, to: x.count, by: chunk).enumerated() {
+                let input = UnsafeBufferPointer(rebasing: s[start..<(start + chunk)])
+                let given = secondHalfStart(call, enc)
+                let packets = encoded.withUnsafeMutableBytes { enc.encode(input, into: $0, secondHalfStart: given) }
+                #expect(packets == 256)
+                let ends = try #require(enc.packetEnds)
+                for p in 0..<packets {
+                    _ = try encoded[(p * 34 * channels)..<((p + 1) * 34 * channels)].withUnsafeBytes { raw in
+                        try decoded.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) }
+                    }
+                    if dec.states != Array(ends[(p * channels)..<((p + 1) * channels)]) { mismatches += 1 }
+                    all += decoded
+                }
+                #expect(dec.states == enc.states, "call \(call)")
+            }
+        }
+        #expect(mismatches == 0)
+        return all
     }
 
-    func check<V: SIMD>(_ channels: Int, _ lanes: V.Type) where V.Scalar == Int32 {
+    @Test("the default search encodes a call as two halves, which decode exactly as simulated", arguments: [1, 2])
+    func halvesAreExact(channels: Int) throws {
+        let x = testSignal(frames: 64 * 256 * 24, channels: channels, seed: 23)
+        var enc = IMA4Encoder(channels: channels, search: .packet)
+        // Every other call, the second half starts where the decoder arrives (the state after the middle packet,
+        // rounded as a preamble states it), which it would not adopt: the middle packet must end elsewhere.
+        let all = try encodeInCalls(x, channels: channels, &enc) { call, enc in
+            guard call % 2 == 1 else { return nil }
+            var probe = enc
+            let start = call * 64 * 256 * channels
+            var scratch = [UInt8](repeating: 0, count: 34 * channels)
+            for p in 0...128 {
+                let one = Array(x[(start + p * 64 * channels)..<(start + (p + 1) * 64 * channels)])
+                one.withUnsafeBufferPointer { b in scratch.withUnsafeMutableBytes { _ = probe.encode(b, into: $0) } }
+            }
+            return probe.states.map { IMAState(predictor: min(($0.predictor + 64) & ~0x7F, 32640), index: $0.index) }
+        }
+        let greedy = try decode(encode(x, channels: channels, search: .none), channels: channels)
+        #expect(snr(x, all) > snr(x, greedy))
+    }
+
+    @Test("when no candidate of the middle packet hands over, the second half is encoded again", arguments: [1, 2])
+    func halvesFallBack(channels: Int) throws {
+        // A constant 1: the first half ends at index 0 with its predictor at or next to 1; a second half started
+        // at (0, 0) keeps that preamble, which a decoder arriving there would not adopt.
+        let x = [Int16](repeating: 1, count: 64 * 256 * 2 * channels)
+        var enc = IMA4Encoder(channels: channels, search: .packet)
+        let decoded = try encodeInCalls(x, channels: channels, &enc) { _, _ in Array(repeating: IMAState(), count: channels) }
+        #expect(enc.joinsRedone > 0)
+        #expect(decoded.allSatisfy { abs(Int($0) - 1) <= 1 })
+    }
+
+    @Test("the vector packet searches equal their scalar reference on every packet",
+          arguments: [(1, IMA4Encoder.Search.packet), (2, .packet), (1, .wide), (2, .wide)])
+    func vectorSearchEqualsReference(channels: Int, search: IMA4Encoder.Search) {
+        let candidates = search.candidates(channels: channels), restarts = IMA4Encoder.restarts(candidates: candidates)
         let x = testSignal(frames: 64 * 1500, channels: channels, seed: 11)
-        var fast = [UInt8](repeating: 0, count: 34), slow = fast
+        var fast = [UInt8](repeating: 0, count: 34 * channels), slow = fast
         var fastState = [IMAState](repeating: IMAState(), count: channels), slowState = fastState
         var mismatches = 0
         x.withUnsafeBufferPointer { s in
             IMATables.step.withUnsafeBufferPointer { t in
-                for p in 0..<1500 {
-                    for c in 0..<channels {
-                        let base = s.baseAddress! + p * 64 * channels + c
-                        fast.withUnsafeMutableBufferPointer {
-                            IMA4Encoder.encodeBlockSearching(base, stride: channels, state: &fastState[c], into: $0.baseAddress!, steps: t.baseAddress!, lanes: V.self)
+                IMATables.step16.withUnsafeBufferPointer { t16 in
+                    for p in 0..<1500 {
+                        let base = s.baseAddress! + p * 64 * channels
+                        fast.withUnsafeMutableBufferPointer { out in
+                            fastState.withUnsafeMutableBufferPointer { st in
+                                IMA4Encoder.encodeSearching(base, stride: channels, channels: channels, candidates: candidates, states: st.baseAddress!,
+                                                            into: out.baseAddress!, steps: t16.baseAddress!, restarts: restarts)
+                            }
                         }
-                        slow.withUnsafeMutableBufferPointer {
-                            IMA4Encoder.encodeBlockSearchingReference(base, stride: channels, state: &slowState[c], into: $0.baseAddress!, steps: t.baseAddress!, lanes: V.self)
+                        for c in 0..<channels {
+                            slow.withUnsafeMutableBufferPointer {
+                                IMA4Encoder.encodeBlockSearchingReference(base + c, stride: channels, state: &slowState[c], into: $0.baseAddress! + 34 * c,
+                                                                          steps: t.baseAddress!, candidates: candidates)
+                            }
                         }
-                        if fast != slow || fastState[c] != slowState[c] { mismatches += 1 }
+                        if fast != slow || fastState != slowState { mismatches += 1 }
                     }
                 }
             }
         }
-        #expect(mismatches == 0, "\(V.scalarCount) lanes, \(channels) channels")
+        #expect(mismatches == 0, "\(candidates) candidates, \(channels) channels")
     }
 
-    @Test("the stereo-pair searches write the same bytes as one block at a time", arguments: [IMA4Encoder.Search.packet, .wide, .none])
-    func pairEqualsSingle(search: IMA4Encoder.Search) {
+    @Test("the 16-bit search step equals the scalar nibble step on every difference and step size")
+    func searchStepIsExact() {
+        // Every step index against predictors and inputs from the whole Int16 range, including the extremes
+        // where |x − p| exceeds 32767 and the predictor clamps.
+        var rng = SplitMix64(seed: 17)
+        var mismatches = 0
+        IMATables.step.withUnsafeBufferPointer { t in
+            IMATables.step16.withUnsafeBufferPointer { t16 in
+                let edges: [Int16] = [-32768, -32767, -32640, -1, 0, 1, 32640, 32766, 32767]
+                for _ in 0..<20_000 {
+                    var xs = IMA4Encoder.Lanes(), p = IMA4Encoder.Lanes(), index = IMA4Encoder.Lanes(), step = IMA4Encoder.Lanes()
+                    for k in 0..<8 {
+                        let r = rng.next()
+                        xs[k] = r & 7 == 0 ? edges[Int(r >> 8 % 9)] : Int16(truncatingIfNeeded: r >> 16)
+                        p[k] = r & 56 == 0 ? edges[Int(r >> 32 % 9)] : Int16(truncatingIfNeeded: r >> 40)
+                        index[k] = Int16(r >> 56 % 89)
+                        step[k] = t16[Int(index[k])]
+                    }
+                    var error = SIMD8<Float>(repeating: 0)
+                    let (p0, i0) = (p, index)
+                    let codes = IMA4Encoder.searchStep(xs, &p, &index, &step, &error, steps: t16.baseAddress!)
+                    for k in 0..<8 {
+                        var s = IMAState(predictor: Int32(p0[k]), index: Int32(i0[k]))
+                        let code = IMA.encode(Int32(xs[k]), &s, steps: t.baseAddress!)
+                        let d = Float(Int32(xs[k]) - s.predictor)
+                        if Int16(code) != codes[k] || Int32(p[k]) != s.predictor || Int32(index[k]) != s.index
+                            || step[k] != t16[Int(s.index)] || error[k] != d * d { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("the stereo greedy encoder writes the same bytes as one block at a time")
+    func greedyPairEqualsSingle() {
         let x = testSignal(frames: 64 * 800, channels: 2, seed: 13)
-        var pair = IMA4Encoder(channels: 2, search: search)
+        var pair = IMA4Encoder(channels: 2, search: .none)
         var paired = [UInt8](repeating: 0, count: 800 * 68)
         x.withUnsafeBufferPointer { s in paired.withUnsafeMutableBytes { _ = pair.encode(s, into: $0) } }
         var single = [UInt8](repeating: 0, count: 800 * 68)
@@ -213,18 +314,14 @@ struct IMATests {
                 single.withUnsafeMutableBufferPointer { out in
                     for p in 0..<800 {
                         for c in 0..<2 {
-                            let base = s.baseAddress! + p * 128 + c, block = out.baseAddress! + p * 68 + c * 34
-                            switch search {
-                            case .none: IMA4Encoder.encodeBlockGreedy(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!)
-                            case .packet: IMA4Encoder.encodeBlockSearching(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!, lanes: SIMD4<Int32>.self)
-                            case .wide: IMA4Encoder.encodeBlockSearching(base, stride: 2, state: &states[c], into: block, steps: t.baseAddress!, lanes: SIMD16<Int32>.self)
-                            }
+                            IMA4Encoder.encodeBlockGreedy(s.baseAddress! + p * 128 + c, stride: 2, state: &states[c],
+                                                          into: out.baseAddress! + p * 68 + c * 34, steps: t.baseAddress!)
                         }
                     }
                 }
             }
         }
-        #expect(paired == single)
+        #expect(paired.indices.filter { paired[$0] != single[$0] }.count == 0)
         #expect(pair.states == states)
     }
 
