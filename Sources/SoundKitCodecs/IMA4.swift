@@ -12,14 +12,6 @@ public enum IMA4 {
         UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(truncatingIfNeeded: index)
     }
 
-    /// Whether a decoder in state `running` starts the block at `block` from the state its preamble states, the
-    /// only state a block encoded ahead of its predecessor can assume.
-    @inlinable
-    static func adopts(_ running: IMAState, _ block: UnsafePointer<UInt8>) -> Bool {
-        let pre = UInt16(block[0]) << 8 | UInt16(block[1])
-        return resync(running, preamble: pre) == IMAState(predictor: Int32(Int16(bitPattern: pre & 0xFF80)), index: Int32(pre & 0x7F))
-    }
-
     /// Apple's resync rule: keep the running state when the preamble's index equals it and its predictor lies
     /// within 0x7F of it; otherwise adopt the preamble. Returns the state the packet decodes from.
     @inlinable @inline(__always)
@@ -117,7 +109,7 @@ public struct IMA4Encoder: Sendable {
     public let channels: Int
     public let search: Search
     public private(set) var states: [IMAState]
-    /// How many times the second half of a call had to be encoded again (see `encodeInHalves`).
+    /// How many packets of second halves had to be encoded again (see `encodeInHalves`).
     private(set) var joinsRedone = 0
     /// When not nil, each search call leaves here the state it assumes a decoder is in after each packet
     /// (packet-major, channels interleaved): what tests check the decoder against.
@@ -265,71 +257,16 @@ public struct IMA4Encoder: Sendable {
         return IMAState(predictor: predictor, index: index)
     }
 
-    /// The vector the packet search runs in: 8 lanes of 16 bits, one candidate a lane. Concrete on purpose: on
-    /// the concrete type a comparison or a shift is one instruction; in generic code it is a loop over lanes.
-    typealias Lanes = SIMD8<Int16>
+    typealias Lanes = IMA.Lanes
 
-    /// −1 in the lanes where `a` < `b`, else 0.
-    @inline(__always)
-    static func mask(_ a: Lanes, lessThan b: Lanes) -> Lanes { Lanes(repeating: 0).replacing(with: -1, where: a .< b) }
-
-    /// `d` below `t` as a lane mask, for `d` read as unsigned 16 bits (0...65535) and 0 ≤ `t` ≤ 32767: `d` is
-    /// non-negative and less than `t` as signed numbers.
-    @inline(__always)
-    static func below(_ d: Lanes, _ t: Lanes) -> Lanes {
-        mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
-    }
-
-    /// `steps[index]` in every lane. The indices leave the vector as two 64-bit words and the steps come back the
-    /// same way, so the lookup costs the vector unit six instructions instead of some thirty lane extracts and
-    /// inserts, which were what limited the search.
-    @inline(__always)
-    static func lookUp(_ index: Lanes, in steps: UnsafePointer<Int16>) -> Lanes {
-        let words = unsafeBitCast(index, to: SIMD2<UInt64>.self)
-        var out = SIMD2<UInt64>()
-        for h in 0..<2 {
-            let w = words[h]
-            var v: UInt64 = 0
-            for j in 0..<4 {
-                let i = Int(truncatingIfNeeded: (w &>> UInt64(16 * j)) & 0xFFFF)
-                v |= UInt64(UInt16(bitPattern: steps[i])) &<< UInt64(16 * j)
-            }
-            out[h] = v
-        }
-        return unsafeBitCast(out, to: Lanes.self)
-    }
-
-    /// One sample of the search for every lane: ``IMA/encode`` in branch-free vector form, exact for every input.
-    /// `|x − p|` reaches 65535, so it is kept as an unsigned number; the predictor's clamp is an unsigned
-    /// comparison of the update with the room left in its direction. Selections are written `a ^ ((a ^ b) & m)`,
-    /// which compiles to three instructions where `a & ~m | b & m` becomes a lane-by-lane select.
-    /// Updates the lanes' states and squared errors (summed in Float as the scalar reference sums them);
-    /// returns the codes.
+    /// One sample of the search for every lane: the vector nibble step (``IMA/encode(_:_:_:_:steps:)``) and the
+    /// squared error of what it decodes to, summed in Float as the scalar reference sums them. Returns the codes.
     @_transparent
     static func searchStep(_ xs: Lanes, _ predictor: inout Lanes, _ index: inout Lanes, _ step: inout Lanes,
                            _ error: inout SIMD8<Float>, steps: UnsafePointer<Int16>) -> Lanes {
-        let p = predictor
-        let neg = mask(xs, lessThan: p)                               // x − p < 0: the code's sign
-        var d = ((xs &- p) ^ neg) &- neg                              // |x − p|, unsigned
-        let half = step &>> 1, quarter = step &>> 2
-        let lt4 = below(d, step)
-        d &-= step & ~lt4
-        let lt2 = below(d, half)
-        d &-= half & ~lt2
-        let lt1 = below(d, quarter)
-        let magnitude = (step &>> 3) &+ (step & ~lt4) &+ (half & ~lt2) &+ (quarter & ~lt1)   // ≤ 61438, unsigned
-        // Room left: 32767 − p going up, p + 32768 going down; as unsigned, (p ^ ~neg) ^ 0x8000. The update
-        // overflows when the magnitude exceeds it, compared unsigned by flipping both sign bits.
-        let over = mask(p ^ ~neg, lessThan: magnitude ^ Lanes(repeating: .min))
-        let moved = p &+ ((magnitude ^ neg) &- neg)
-        predictor = moved ^ ((moved ^ (Lanes(repeating: .max) ^ neg)) & over)
-        let code = (neg & 8) | (~lt4 & 4) | (~lt2 & 2) | (~lt1 & 1)
-        // index table: −1 for magnitudes 0...3, else 2·(magnitude − 3) = 2·((code & 3) + 1)
-        let adjust = ((((~lt2 & 2) | (~lt1 & 1)) &+ 1) &<< 1) & ~lt4 | lt4
-        index = (index &+ adjust).clamped(lowerBound: Lanes(repeating: 0), upperBound: Lanes(repeating: 88))
-        step = lookUp(index, in: steps)
+        let code = IMA.encode(xs, &predictor, &index, &step, steps: steps)
         let q = predictor
-        let under = mask(xs, lessThan: q)
+        let under = IMA.mask(xs, lessThan: q)
         let e = ((xs &- q) ^ under) &- under                          // |x − decoded|, unsigned
         for k in 0..<8 {
             let f = Float(UInt16(bitPattern: e[k]))
@@ -359,13 +296,15 @@ public struct IMA4Encoder: Sendable {
             for k in 0..<8 { step[k] = steps[Int(UInt16(bitPattern: index[k]))] }
         }
 
-        /// The lanes' input at sample `i` of the packet.
+        /// The lanes' input at sample `i` of the packet: a stereo frame's two samples repeated, as one 32-bit
+        /// broadcast, or one sample in every lane.
         @inline(__always)
         func input(_ i: Int) -> Lanes {
             let f = x + i &* stride
-            var xs = Lanes()
-            for k in 0..<8 { xs[k] = channels == 2 ? f[k & 1] : f[0] }
-            return xs
+            if channels == 2 {
+                return unsafeBitCast(SIMD4<UInt32>(repeating: UnsafeRawPointer(f).loadUnaligned(as: UInt32.self)), to: Lanes.self)
+            }
+            return Lanes(repeating: f[0])
         }
 
         @inline(__always)
@@ -460,19 +399,24 @@ public struct IMA4Encoder: Sendable {
             }
         }
 
-        /// Writes each channel's winning candidate and leaves its end state in `states`. With `handingOver`, only a
-        /// candidate whose end state makes a decoder adopt that preamble next (channel c's at `handingOver + 34·c`)
-        /// may win; returns false, writing nothing, when a channel has none.
+        /// Writes each channel's winning candidate, leaves its end state in `states` and, when asked, the state it
+        /// starts from in `started`. With `handingOver`, only a candidate whose end state leads a decoder into the
+        /// next packet (channel c's block at `block + 34·c`) in the state its encoder assumed (`expected[c]`) may
+        /// win; returns false, writing nothing, when a channel has none.
         @inline(__always)
         @discardableResult
         func finish(into block: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>,
-                    handingOver next: UnsafePointer<UInt8>? = nil) -> Bool {
+                    started: UnsafeMutablePointer<IMAState>? = nil,
+                    handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
             var winners = (0, 0)
             for c in 0..<channels {
                 var best = -1
                 for lane in Swift.stride(from: c, to: passes * 8, by: channels)
                 where (lane == c || valid & (1 << UInt32(lane)) != 0) && (best < 0 || error(lane) < error(best)) {
-                    if let next, !IMA4.adopts(end(lane), next + c * IMA4.bytesPerBlock) { continue }
+                    if let next {
+                        let b = next.block + c * IMA4.bytesPerBlock
+                        if IMA4.resync(end(lane), preamble: UInt16(b[0]) << 8 | UInt16(b[1])) != next.expected[c] { continue }
+                    }
                     best = lane
                 }
                 if best < 0 { return false }
@@ -482,13 +426,15 @@ public struct IMA4Encoder: Sendable {
                 let best = c == 0 ? winners.0 : winners.1
                 let pass = best / 8, k = best % 8
                 let out = block + c * IMA4.bytesPerBlock
-                let pre = IMA4.preamble(predictor: Int32(starts[2 * pass][k]), index: Int32(starts[2 * pass + 1][k]))
+                let start = IMAState(predictor: Int32(starts[2 * pass][k]), index: Int32(starts[2 * pass + 1][k]))
+                let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
                 out[0] = UInt8(pre >> 8); out[1] = UInt8(pre & 0xFF)
                 for word in 0..<16 {  // four codes a word, low nibble first: the block's two bytes, little-endian
                     let w = UInt16(bitPattern: packed[16 * pass + word][k])
                     out[2 &+ 2 &* word] = UInt8(truncatingIfNeeded: w); out[3 &+ 2 &* word] = UInt8(truncatingIfNeeded: w >> 8)
                 }
                 states[c] = end(best)
+                started?[c] = start
             }
             return true
         }
@@ -503,7 +449,7 @@ public struct IMA4Encoder: Sendable {
     /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states`.
     static func encodeSearching(_ x: UnsafePointer<Int16>, stride: Int, channels: Int, candidates: Int,
                                 states: UnsafeMutablePointer<IMAState>, into block: UnsafeMutablePointer<UInt8>,
-                                steps: UnsafePointer<Int16>, restarts: [Restart]) {
+                                steps: UnsafePointer<Int16>, restarts: [Restart], started: UnsafeMutablePointer<IMAState>? = nil) {
         precondition((channels == 1 || channels == 2 && stride == 2) && candidates * channels % 8 == 0 && candidates * channels <= 32)
         withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
             var search = PacketSearch(x, channels: channels, candidates: candidates, states: states, restarts: restarts,
@@ -520,14 +466,15 @@ public struct IMA4Encoder: Sendable {
                 a.run(steps: steps)
                 search.record(i, a)
             }
-            search.finish(into: block, states: states)
+            search.finish(into: block, states: states, started: started)
         }
     }
 
     /// Two packets of one pass each (the default search) from two independent states, in one loop.
     static func encodeSearching(_ xa: UnsafePointer<Int16>, states sa: UnsafeMutablePointer<IMAState>, into ba: UnsafeMutablePointer<UInt8>,
                                 _ xb: UnsafePointer<Int16>, states sb: UnsafeMutablePointer<IMAState>, into bb: UnsafeMutablePointer<UInt8>,
-                                stride: Int, channels: Int, candidates: Int, steps: UnsafePointer<Int16>, restarts: [Restart]) {
+                                stride: Int, channels: Int, candidates: Int, steps: UnsafePointer<Int16>, restarts: [Restart],
+                                startedB: UnsafeMutablePointer<IMAState>) {
         precondition((channels == 1 || channels == 2 && stride == 2) && candidates * channels == 8)
         withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
             var sa_ = PacketSearch(xa, channels: channels, candidates: candidates, states: sa, restarts: restarts, scratch: scratch.baseAddress!)
@@ -537,7 +484,7 @@ public struct IMA4Encoder: Sendable {
             run(&a, &b, steps: steps)
             sa_.record(0, a); sb_.record(0, b)
             sa_.finish(into: ba, states: sa)
-            sb_.finish(into: bb, states: sb)
+            sb_.finish(into: bb, states: sb, started: startedB)
         }
     }
 
@@ -549,19 +496,21 @@ public struct IMA4Encoder: Sendable {
     ///
     /// The second half starts one packet after the middle, from a state its preamble can state exactly: the
     /// greedy encoder's state after running over the middle packet from the running index, its predictor rounded
-    /// to the preamble's 9 bits. So every candidate of the second half's first packet states in its preamble
-    /// exactly where it starts. The middle packet is encoded last, from the first half's end, choosing only among
-    /// candidates after which a decoder adopts that preamble (resync rule: it would keep its running state at the
-    /// same index and a predictor within 0x7F). Every packet therefore decodes exactly as the encoder simulated it.
-    /// Should no candidate qualify, the second half is encoded again, one packet after another. Returns 1 then, else 0.
+    /// to the preamble's 9 bits. The middle packet is encoded last, from the first half's end, and may only end
+    /// where a decoder goes on into the next packet in the state the second half assumed there (the resync rule
+    /// keeps a running state at the same index and a predictor within 0x7F, else adopts the preamble). Where no
+    /// candidate does, the best one stays and the join moves on a packet: that packet is encoded again from the
+    /// true state, under the same condition towards the one after it, and so on. Every packet therefore decodes
+    /// exactly as the encoder simulated it. Returns how many packets were encoded again.
     static func encodeInHalves(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int, candidates: Int,
                                states: UnsafeMutablePointer<IMAState>, into out: UnsafeMutablePointer<UInt8>,
                                steps: UnsafePointer<Int16>, restarts: [Restart], secondHalfStart: [IMAState]? = nil,
                                trace: UnsafeMutablePointer<IMAState>? = nil) -> Int {
         let frame = IMA4.framesPerPacket * ch, bytes = IMA4.bytesPerPacket(channels: ch)
         let middle = packets / 2, first = middle, second = packets - middle - 1   // packets in each half
-        return withUnsafeTemporaryAllocation(of: IMAState.self, capacity: ch) { buffer in
-            let b = buffer.baseAddress!
+        return withUnsafeTemporaryAllocation(of: IMAState.self, capacity: (packets + 1) * ch) { buffer in
+            // b: the second half's running state; started[p]: the state it assumed packet p starts from.
+            let b = buffer.baseAddress!, started = b + ch
             for c in 0..<ch {
                 if let given = secondHalfStart?[c] { b[c] = given; continue }
                 var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
@@ -574,39 +523,46 @@ public struct IMA4Encoder: Sendable {
                 let pa = k, pb = middle + 1 + k
                 if k < first && k < second {
                     encodeSearching(s + pa * frame, states: states, into: out + pa * bytes, s + pb * frame, states: b, into: out + pb * bytes,
-                                    stride: ch, channels: ch, candidates: candidates, steps: steps, restarts: restarts)
+                                    stride: ch, channels: ch, candidates: candidates, steps: steps, restarts: restarts,
+                                    startedB: started + pb * ch)
                 } else if k < first {
                     encodeSearching(s + pa * frame, stride: ch, channels: ch, candidates: candidates, states: states,
                                     into: out + pa * bytes, steps: steps, restarts: restarts)
                 } else {
                     encodeSearching(s + pb * frame, stride: ch, channels: ch, candidates: candidates, states: b,
-                                    into: out + pb * bytes, steps: steps, restarts: restarts)
+                                    into: out + pb * bytes, steps: steps, restarts: restarts, started: started + pb * ch)
                 }
                 if let trace {
                     if k < first { (trace + pa * ch).update(from: states, count: ch) }
                     if k < second { (trace + pb * ch).update(from: b, count: ch) }
                 }
             }
-            let handedOver = withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
-                let x = s + middle * frame
-                var search = PacketSearch(x, channels: ch, candidates: candidates, states: states, restarts: restarts,
-                                          scratch: scratch.baseAddress!)
-                var pass = search.pass(0, x, stride: ch, steps: steps)
-                pass.run(steps: steps)
-                search.record(0, pass)
-                return search.finish(into: out + middle * bytes, states: states, handingOver: out + (middle + 1) * bytes)
-            }
-            if let trace { (trace + middle * ch).update(from: states, count: ch) }
-            if handedOver {
-                for c in 0..<ch { states[c] = b[c] }
-                return 0
-            }
+            // The join, from the first half's end (where a decoder really arrives) towards the second half.
+            var redone = 0
             for p in middle..<packets {
-                encodeSearching(s + p * frame, stride: ch, channels: ch, candidates: candidates, states: states,
-                                into: out + p * bytes, steps: steps, restarts: restarts)
+                let x = s + p * frame
+                let joined = withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
+                    var search = PacketSearch(x, channels: ch, candidates: candidates, states: states, restarts: restarts,
+                                              scratch: scratch.baseAddress!)
+                    var pass = search.pass(0, x, stride: ch, steps: steps)
+                    pass.run(steps: steps)
+                    search.record(0, pass)
+                    if p + 1 < packets,
+                       search.finish(into: out + p * bytes, states: states,
+                                     handingOver: (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch))) {
+                        return true
+                    }
+                    search.finish(into: out + p * bytes, states: states)
+                    return false
+                }
                 if let trace { (trace + p * ch).update(from: states, count: ch) }
+                if p > middle { redone += 1 }
+                if joined {
+                    for c in 0..<ch { states[c] = b[c] }
+                    break
+                }
             }
-            return 1
+            return redone
         }
     }
 

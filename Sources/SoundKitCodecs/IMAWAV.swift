@@ -53,7 +53,9 @@ public struct IMAWAVDecoder: Sendable {
     }
 }
 
-/// Encodes IMA ADPCM WAV blocks (greedy quantiser; the step index carries across blocks).
+/// Encodes IMA ADPCM WAV blocks (greedy quantiser). Every block's header states its step index, so blocks are
+/// independent: ``encode(_:into:)`` encodes several at once in vector lanes, each block starting from the index
+/// the greedy encoder reaches over the 32 frames before it; one block at a time, the index carries over.
 public struct IMAWAVEncoder: Sendable {
     public let channels: Int
     public let blockAlign: Int
@@ -98,6 +100,120 @@ public struct IMAWAVEncoder: Sendable {
                 }
                 indices[c] = state.index
             }
+        }
+    }
+
+    /// The frames a block's starting index is estimated from, when its predecessor is encoded at the same time.
+    static let warmUpFrames = 32
+
+    /// Encodes as many whole blocks as `src` holds and `dst` has room for; returns how many. Mono and stereo run
+    /// 16 blocks' channels in two 8-lane vectors at once (two dependency chains, which the CPU overlaps).
+    @discardableResult
+    public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
+        let ch = channels
+        let blocks = Swift.min(src.count / (framesPerBlock * ch), dst.count / blockAlign)
+        guard blocks > 0, let x = src.baseAddress, let out = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        guard ch <= 2 else {
+            for b in 0..<blocks {
+                encodeBlock(UnsafeBufferPointer(start: x + b * framesPerBlock * ch, count: framesPerBlock * ch),
+                            into: UnsafeMutableRawBufferPointer(start: out + b * blockAlign, count: blockAlign))
+            }
+            return blocks
+        }
+        let group = 16 / ch
+        IMA.withSteps16 { steps16 in
+            IMA.withSteps { steps in
+                for first in stride(from: 0, to: blocks, by: group) {
+                    encodeGroup(x, blocks: first..<Swift.min(blocks, first + group), into: out, steps: steps, steps16: steps16)
+                }
+            }
+        }
+        return blocks
+    }
+
+    /// Blocks `range` (at most 16 / channels): lane k of the two vectors is channel k % channels of block
+    /// range.lowerBound + k / channels; lanes past the range encode silence into nothing.
+    private mutating func encodeGroup(_ x: UnsafePointer<Int16>, blocks range: Range<Int>, into out: UnsafeMutablePointer<UInt8>,
+                                      steps: UnsafePointer<Int32>, steps16: UnsafePointer<Int16>) {
+        let ch = channels, frames = framesPerBlock
+        var predictor = (IMA.Lanes(), IMA.Lanes()), index = (IMA.Lanes(), IMA.Lanes())
+        for k in 0..<16 {
+            let b = range.lowerBound + k / ch, c = k % ch
+            guard b < range.upperBound else { continue }
+            let start = x + b * frames * ch + c
+            var i = indices[c]
+            if b > range.lowerBound {  // estimate: the greedy encoder over the frames before, from index 0
+                let n = Swift.min(Self.warmUpFrames, frames)
+                var warm = IMAState(predictor: Int32(start[-n * ch]), index: 0)
+                for f in (1 - n)...0 { _ = IMA.encode(Int32(start[f * ch]), &warm, steps: steps) }
+                i = warm.index
+            }
+            let h = out + b * blockAlign + 4 * c
+            let bits = UInt16(bitPattern: start[0])
+            h[0] = UInt8(bits & 0xFF); h[1] = UInt8(bits >> 8); h[2] = UInt8(i); h[3] = 0
+            if k < 8 { predictor.0[k] = start[0]; index.0[k] = Int16(i) } else { predictor.1[k - 8] = start[0]; index.1[k - 8] = Int16(i) }
+        }
+        var step = (IMA.lookUp(index.0, in: steps16), IMA.lookUp(index.1, in: steps16))
+        // Where each lane (stereo: each block's frame, two lanes) reads sample i: a block past the range reads
+        // silence, from a stride of 0.
+        let zeros: (Int16, Int16) = (0, 0)
+        return withUnsafePointer(to: zeros) { z in
+            let silence = UnsafeRawPointer(z).assumingMemoryBound(to: Int16.self)
+            withUnsafeTemporaryAllocation(of: (UnsafePointer<Int16>, Int).self, capacity: 16) { reads in
+                for slot in 0..<(16 / ch) {
+                    let b = range.lowerBound + slot
+                    reads[slot] = b < range.upperBound ? (x + b * frames * ch, ch) : (silence, 0)
+                }
+                encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress!), predictor: &predictor, index: &index, step: &step,
+                            into: out, steps16: steps16)
+            }
+        }
+    }
+
+    /// The group's samples 1..<framesPerBlock: `reads[slot]` is where block slot's frames are and their stride.
+    @inline(__always)
+    private mutating func encodeLanes(range: Range<Int>, reads: UnsafePointer<(UnsafePointer<Int16>, Int)>,
+                                      predictor: inout (IMA.Lanes, IMA.Lanes), index: inout (IMA.Lanes, IMA.Lanes),
+                                      step: inout (IMA.Lanes, IMA.Lanes), into out: UnsafeMutablePointer<UInt8>,
+                                      steps16: UnsafePointer<Int16>) {
+        let ch = channels, frames = framesPerBlock
+        @inline(__always) func input(_ i: Int, _ half: Int) -> IMA.Lanes {
+            if ch == 2 {  // four blocks' frames, each a 32-bit pair of samples
+                var pairs = SIMD4<UInt32>()
+                for j in 0..<4 {
+                    let (base, stride) = reads[half * 4 + j]
+                    pairs[j] = UnsafeRawPointer(base + i &* stride).loadUnaligned(as: UInt32.self)
+                }
+                return unsafeBitCast(pairs, to: IMA.Lanes.self)
+            }
+            var xs = IMA.Lanes()
+            for k in 0..<8 {
+                let (base, stride) = reads[half * 8 + k]
+                xs[k] = base[i &* stride]
+            }
+            return xs
+        }
+        var words = (IMA.Lanes(), IMA.Lanes())
+        for i in 1..<frames {
+            let n = (i - 1) & 3
+            words.0 |= IMA.encode(input(i, 0), &predictor.0, &index.0, &step.0, steps: steps16) &<< Int16(4 * n)
+            words.1 |= IMA.encode(input(i, 1), &predictor.1, &index.1, &step.1, steps: steps16) &<< Int16(4 * n)
+            guard n == 3 else { continue }
+            // Four codes a lane, low nibble first: half of the lane's 4-byte group of 8 samples.
+            let w = (i - 1) / 4
+            for lane in 0..<16 {
+                let b = range.lowerBound + lane / ch
+                guard b < range.upperBound else { break }
+                let word = UInt16(bitPattern: lane < 8 ? words.0[lane] : words.1[lane - 8])
+                let o = out + b * blockAlign + 4 * ch + ((w / 2) * ch + lane % ch) * 4 + (w % 2) * 2
+                o[0] = UInt8(truncatingIfNeeded: word); o[1] = UInt8(truncatingIfNeeded: word >> 8)
+            }
+            words = (IMA.Lanes(), IMA.Lanes())
+        }
+        let last = range.upperBound - 1 - range.lowerBound
+        for c in 0..<ch {
+            let lane = last * ch + c
+            indices[c] = Int32(lane < 8 ? index.0[lane] : index.1[lane - 8])
         }
     }
 

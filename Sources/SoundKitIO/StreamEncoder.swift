@@ -123,10 +123,7 @@ struct StreamEncoder {
                     e.encode(UnsafeBufferPointer(rebasing: s[0..<(packets * packetSamples)]), into: UnsafeMutableRawBufferPointer(rebasing: o[start...]))
                     codec = .ima4(e)
                 case .imaWAV(var e):
-                    for p in 0..<packets {
-                        e.encodeBlock(UnsafeBufferPointer(rebasing: s[(p * packetSamples)..<((p + 1) * packetSamples)]),
-                                      into: UnsafeMutableRawBufferPointer(rebasing: o[(start + p * bytesPerPacket)...]))
-                    }
+                    e.encode(UnsafeBufferPointer(rebasing: s[0..<(packets * packetSamples)]), into: UnsafeMutableRawBufferPointer(rebasing: o[start...]))
                     codec = .imaWAV(e)
                 default: break
                 }

@@ -76,6 +76,17 @@ input.withUnsafeBufferPointer { src in
         measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
         measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.packet) }
         measure("ima4 encode (-q 127)", samples: n, repeats: 5) { encode(.wide) }
+        var wav = [UInt8](repeating: 0, count: n)
+        wav.withUnsafeMutableBytes { wavOut in
+            measure("ima adpcm wav encode", samples: n, repeats: 7) {
+                var e = IMAWAVEncoder(channels: channels, blockAlign: 2048)!
+                let chunk = 16384 / e.framesPerBlock * e.framesPerBlock * channels
+                for start in stride(from: 0, to: n - chunk, by: chunk) {
+                    e.encode(UnsafeBufferPointer(rebasing: src[start..<(start + chunk)]),
+                             into: UnsafeMutableRawBufferPointer(rebasing: wavOut[(start / (e.framesPerBlock * channels) * 2048)...]))
+                }
+            }
+        }
         back.withUnsafeMutableBufferPointer { b in
             measure("ima4 decode", samples: n, repeats: 3) {
                 var d = IMA4Decoder(channels: channels)
