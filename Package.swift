@@ -14,12 +14,8 @@ let package = Package(
     ],
     targets: [
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
-        .systemLibrary(
-            name: "CSndFile", pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
-        .systemLibrary(
-            name: "CSoxr", pkgConfig: "soxr",
-            providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
+        cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
+        cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
@@ -51,3 +47,15 @@ let package = Package(
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit"]),
     ]
 )
+
+/// A C library's headers. SoundKitIO opens the library itself when it first needs it (SystemLibraries.swift), so
+/// on Linux, where the headers are in /usr/include, nothing links it and a process that reads CAF, AIFF or WAV
+/// itself never loads it. On macOS pkg-config finds Homebrew's headers (and links the library, which costs little
+/// there).
+func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
+    #if os(Linux)
+    return .systemLibrary(name: name, providers: [.apt([apt]), .brew([brew])])
+    #else
+    return .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
+    #endif
+}

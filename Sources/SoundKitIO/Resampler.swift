@@ -4,15 +4,17 @@ import CSoxr
 final class Resampler {
     enum Quality { case high, veryHigh }
 
+    private let lib: SoxrLibrary
     private let handle: soxr_t
     let channels: Int
     let ratio: Double
 
     init(from inRate: Double, to outRate: Double, channels: Int, quality: Quality) throws {
-        var io = soxr_io_spec(SOXR_FLOAT64_I, SOXR_FLOAT64_I)
-        var q = soxr_quality_spec(UInt(quality == .veryHigh ? SOXR_VHQ : SOXR_HQ), 0)
+        lib = try SoxrLibrary.forResampling()
+        var io = lib.ioSpec(SOXR_FLOAT64_I, SOXR_FLOAT64_I)
+        var q = lib.qualitySpec(UInt(quality == .veryHigh ? SOXR_VHQ : SOXR_HQ), 0)
         var error: soxr_error_t?
-        guard let h = soxr_create(inRate, outRate, UInt32(channels), &error, &io, &q, nil), error == nil else {
+        guard let h = lib.create(inRate, outRate, UInt32(channels), &error, &io, &q, nil), error == nil else {
             throw AudioFileError("soxr", error.map { String(cString: $0) } ?? "cannot create a resampler")
         }
         handle = h
@@ -20,7 +22,7 @@ final class Resampler {
         self.ratio = outRate / inRate
     }
 
-    deinit { soxr_delete(handle) }
+    deinit { lib.delete(handle) }
 
     /// Resamples `frames` frames from `input`, appending the output to `output`. `input == nil` flushes the tail.
     func process(_ input: UnsafePointer<Double>?, frames: Int, into output: inout [Double]) throws {
@@ -32,7 +34,7 @@ final class Resampler {
             output.append(contentsOf: repeatElement(0, count: room * channels))
             var inDone = 0, outDone = 0
             let error = output.withUnsafeMutableBufferPointer { out in
-                soxr_process(handle, input.map { $0 + consumed * channels }, pending, &inDone,
+                lib.process(handle, input.map { $0 + consumed * channels }, pending, &inDone,
                              out.baseAddress! + start, room, &outDone)
             }
             if let e = error { throw AudioFileError("soxr", String(cString: e)) }

@@ -4,6 +4,7 @@ import CSndFile
 /// ``AudioFileError`` naming the file, with libsndfile's own words; the handle closes with its owner.
 final class SndFile {
     let path: String
+    private let lib: SndFileLibrary
     private let handle: OpaquePointer
     let frames: Int64
     let sampleRate: Int
@@ -11,15 +12,17 @@ final class SndFile {
     let format: Int32
 
     init(readingFrom path: String) throws {
+        let lib = try SndFileLibrary.forDecoding(path)
         var info = SF_INFO()
-        guard let h = sf_open(path, Int32(SFM_READ), &info) else {
-            throw AudioFileError(path, String(cString: sf_strerror(nil)))
+        guard let h = lib.open(path, Int32(SFM_READ), &info) else {
+            throw AudioFileError(path, lib.strerror(nil).map { String(cString: $0) } ?? "libsndfile cannot open it")
         }
         guard info.channels > 0, info.samplerate > 0 else {
-            sf_close(h)
+            _ = lib.close(h)
             throw AudioFileError(path, "libsndfile reports \(info.channels) channels at \(info.samplerate) Hz")
         }
         handle = h
+        self.lib = lib
         self.path = path
         frames = Int64(info.frames)
         sampleRate = Int(info.samplerate)
@@ -27,7 +30,7 @@ final class SndFile {
         format = info.format
     }
 
-    deinit { sf_close(handle) }
+    deinit { _ = lib.close(handle) }
 
     var majorFormat: Int32 { format & Int32(SF_FORMAT_TYPEMASK) }
     var subtype: Int32 { format & Int32(SF_FORMAT_SUBMASK) }
@@ -55,26 +58,30 @@ final class SndFile {
     }
 
     func readInt(into p: UnsafeMutablePointer<Int32>, frames n: Int) throws -> Int {
-        let got = Int(sf_readf_int(handle, p, sf_count_t(n)))
-        if got < n, sf_error(handle) != 0 { throw AudioFileError(path, String(cString: sf_strerror(handle))) }
+        let got = Int(lib.readfInt(handle, p, sf_count_t(n)))
+        if got < n, lib.error(handle) != 0 { throw readError() }
         return got
     }
 
     func readDouble(into p: UnsafeMutablePointer<Double>, frames n: Int) throws -> Int {
-        let got = Int(sf_readf_double(handle, p, sf_count_t(n)))
-        if got < n, sf_error(handle) != 0 { throw AudioFileError(path, String(cString: sf_strerror(handle))) }
+        let got = Int(lib.readfDouble(handle, p, sf_count_t(n)))
+        if got < n, lib.error(handle) != 0 { throw readError() }
         return got
+    }
+
+    private func readError() -> AudioFileError {
+        AudioFileError(path, lib.strerror(handle).map { String(cString: $0) } ?? "libsndfile cannot read it")
     }
 
     /// libsndfile's names for the major format and the subtype ("FLAC (Free Lossless Audio Codec)", "Signed 16 bit PCM").
     var formatNames: (major: String, subtype: String) {
-        (Self.name(of: majorFormat, command: SFC_GET_FORMAT_INFO), Self.name(of: subtype, command: SFC_GET_FORMAT_INFO))
+        (name(of: majorFormat, command: SFC_GET_FORMAT_INFO), name(of: subtype, command: SFC_GET_FORMAT_INFO))
     }
 
-    private static func name(of format: Int32, command: Int) -> String {
+    private func name(of format: Int32, command: Int) -> String {
         var info = SF_FORMAT_INFO()
         info.format = format
-        guard sf_command(nil, Int32(command), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = info.name else {
+        guard lib.command(nil, Int32(command), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = info.name else {
             return "format 0x" + String(format, radix: 16)
         }
         return String(cString: n)
