@@ -152,7 +152,9 @@ public struct IMA4Encoder: Sendable {
     }
 
     /// Encodes `src.count / (64·channels)` whole packets of interleaved Int16 into `dst` (34·channels bytes each).
-    /// Returns the number of packets written.
+    /// Returns the number of packets written. With ``Search/packet`` a call of 8 packets or more is encoded as two
+    /// halves at once, so the bytes (never their exactness) depend on how the input is divided into calls; the
+    /// converter divides it the same way every time.
     @discardableResult
     public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
         encode(src, into: dst, secondHalfStart: nil)
