@@ -110,7 +110,7 @@ public struct IMA4Encoder: Sendable {
     public let search: Search
     public private(set) var states: [IMAState]
     /// How many packets of second halves had to be encoded again (see `encodeInHalves`).
-    private(set) var joinsRedone = 0
+    private(set) var packetsReencoded = 0
     /// When not nil, each search call leaves here the state it assumes a decoder is in after each packet
     /// (packet-major, channels interleaved): what tests check the decoder against.
     var packetEnds: [IMAState]?
@@ -186,28 +186,31 @@ public struct IMA4Encoder: Sendable {
                 return
             }
             let candidates = search.candidates(channels: ch), restarts = Self.restarts(candidates: candidates)
-            var ends = packetEnds.map { _ in [IMAState](repeating: IMAState(), count: packets * ch) }
-            IMA.withSteps16 { steps in
-                // Stereo: both channels' candidates share one vector, lanes alternating left and right as the
-                // frames do. Any other count: one channel at a time.
-                let together = ch == 2 ? 2 : 1
-                let trace: UnsafeMutablePointer<IMAState>? = ends?.withUnsafeMutableBufferPointer { $0.baseAddress }
-                if together == ch && candidates * ch == 8 && packets >= 2 * Self.minimumHalf {
-                    joinsRedone += Self.encodeInHalves(s, packets: packets, channels: ch, candidates: candidates, states: states,
-                                                       into: out, steps: steps, restarts: restarts, secondHalfStart: secondHalfStart,
-                                                       trace: trace)
-                    return
-                }
-                for p in 0..<packets {
-                    let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
-                    for c in stride(from: 0, to: ch, by: together) {
-                        Self.encodeSearching(x + c, stride: ch, channels: together, candidates: candidates,
-                                             states: states + c, into: packet + c * IMA4.bytesPerBlock, steps: steps, restarts: restarts)
+            var ends = [IMAState](repeating: IMAState(), count: packetEnds == nil ? 0 : packets * ch)
+            let tracing = packetEnds != nil
+            ends.withUnsafeMutableBufferPointer { e in
+                let trace = tracing ? e.baseAddress : nil
+                IMA.withSteps16 { steps in
+                    // Stereo: both channels' candidates share one vector, lanes alternating left and right as the
+                    // frames do. Any other count: one channel at a time.
+                    let together = ch == 2 ? 2 : 1
+                    if together == ch && candidates * ch == 8 && packets >= 2 * Self.minimumHalf {
+                        packetsReencoded += Self.encodeInHalves(s, packets: packets, channels: ch, candidates: candidates, states: states,
+                                                                into: out, steps: steps, restarts: restarts,
+                                                                secondHalfStart: secondHalfStart, trace: trace)
+                        return
                     }
-                    if let trace { (trace + p * ch).update(from: states, count: ch) }
+                    for p in 0..<packets {
+                        let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                        for c in stride(from: 0, to: ch, by: together) {
+                            Self.encodeSearching(x + c, stride: ch, channels: together, candidates: candidates,
+                                                 states: states + c, into: packet + c * IMA4.bytesPerBlock, steps: steps, restarts: restarts)
+                        }
+                        if let trace { (trace + p * ch).update(from: states, count: ch) }
+                    }
                 }
             }
-            if ends != nil { packetEnds = ends }
+            if tracing { packetEnds = ends }
         }
         return packets
     }
@@ -295,7 +298,7 @@ public struct IMA4Encoder: Sendable {
              steps: UnsafePointer<Int16>) {
             self.x = x; self.stride = stride; self.channels = channels; self.packed = packed
             predictor = start[0]; index = start[1]
-            for k in 0..<8 { step[k] = steps[Int(UInt16(bitPattern: index[k]))] }
+            step = IMA.lookUp(index, in: steps)
         }
 
         /// The lanes' input at sample `i` of the packet: a stereo frame's two samples repeated, as one 32-bit
@@ -414,7 +417,7 @@ public struct IMA4Encoder: Sendable {
             for c in 0..<channels {
                 var best = -1
                 for lane in Swift.stride(from: c, to: passes * 8, by: channels)
-                where (lane == c || valid & (1 << UInt32(lane)) != 0) && (best < 0 || error(lane) < error(best)) {
+                where valid & (1 << UInt32(lane)) != 0 && (best < 0 || error(lane) < error(best)) {
                     if let next {
                         let b = next.block + c * IMA4.bytesPerBlock
                         if IMA4.resync(end(lane), preamble: UInt16(b[0]) << 8 | UInt16(b[1])) != next.expected[c] { continue }

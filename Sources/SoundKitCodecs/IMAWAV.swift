@@ -132,7 +132,7 @@ public struct IMAWAVEncoder: Sendable {
     }
 
     /// Blocks `range` (at most 16 / channels): lane k of the two vectors is channel k % channels of block
-    /// range.lowerBound + k / channels; lanes past the range encode silence into nothing.
+    /// range.lowerBound + k / channels.
     private mutating func encodeGroup(_ x: UnsafePointer<Int16>, blocks range: Range<Int>, into out: UnsafeMutablePointer<UInt8>,
                                       steps: UnsafePointer<Int32>, steps16: UnsafePointer<Int16>) {
         let ch = channels, frames = framesPerBlock
@@ -154,25 +154,19 @@ public struct IMAWAVEncoder: Sendable {
             if k < 8 { predictor.0[k] = start[0]; index.0[k] = Int16(i) } else { predictor.1[k - 8] = start[0]; index.1[k - 8] = Int16(i) }
         }
         var step = (IMA.lookUp(index.0, in: steps16), IMA.lookUp(index.1, in: steps16))
-        // Where each lane (stereo: each block's frame, two lanes) reads sample i: a block past the range reads
-        // silence, from a stride of 0.
-        let zeros: (Int16, Int16) = (0, 0)
-        return withUnsafePointer(to: zeros) { z in
-            let silence = UnsafeRawPointer(z).assumingMemoryBound(to: Int16.self)
-            withUnsafeTemporaryAllocation(of: (UnsafePointer<Int16>, Int).self, capacity: 16) { reads in
-                for slot in 0..<(16 / ch) {
-                    let b = range.lowerBound + slot
-                    reads[slot] = b < range.upperBound ? (x + b * frames * ch, ch) : (silence, 0)
-                }
-                encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress!), predictor: &predictor, index: &index, step: &step,
-                            into: out, steps16: steps16)
+        // Where each block slot's frames are; a slot past the range repeats the last block, into nothing.
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>.self, capacity: 16) { reads in
+            for slot in 0..<(16 / ch) {
+                reads[slot] = x + Swift.min(range.lowerBound + slot, range.upperBound - 1) * frames * ch
             }
+            encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress!), predictor: &predictor, index: &index, step: &step,
+                        into: out, steps16: steps16)
         }
     }
 
-    /// The group's samples 1..<framesPerBlock: `reads[slot]` is where block slot's frames are and their stride.
+    /// The group's samples 1..<framesPerBlock: `reads[slot]` is where block slot's frames are.
     @inline(__always)
-    private mutating func encodeLanes(range: Range<Int>, reads: UnsafePointer<(UnsafePointer<Int16>, Int)>,
+    private mutating func encodeLanes(range: Range<Int>, reads: UnsafePointer<UnsafePointer<Int16>>,
                                       predictor: inout (IMA.Lanes, IMA.Lanes), index: inout (IMA.Lanes, IMA.Lanes),
                                       step: inout (IMA.Lanes, IMA.Lanes), into out: UnsafeMutablePointer<UInt8>,
                                       steps16: UnsafePointer<Int16>) {
@@ -180,17 +174,11 @@ public struct IMAWAVEncoder: Sendable {
         @inline(__always) func input(_ i: Int, _ half: Int) -> IMA.Lanes {
             if ch == 2 {  // four blocks' frames, each a 32-bit pair of samples
                 var pairs = SIMD4<UInt32>()
-                for j in 0..<4 {
-                    let (base, stride) = reads[half * 4 + j]
-                    pairs[j] = UnsafeRawPointer(base + i &* stride).loadUnaligned(as: UInt32.self)
-                }
+                for j in 0..<4 { pairs[j] = UnsafeRawPointer(reads[half * 4 + j] + i &* 2).loadUnaligned(as: UInt32.self) }
                 return unsafeBitCast(pairs, to: IMA.Lanes.self)
             }
             var xs = IMA.Lanes()
-            for k in 0..<8 {
-                let (base, stride) = reads[half * 8 + k]
-                xs[k] = base[i &* stride]
-            }
+            for k in 0..<8 { xs[k] = reads[half * 8 + k][i] }
             return xs
         }
         var words = (IMA.Lanes(), IMA.Lanes())

@@ -230,7 +230,7 @@ struct IMATests {
         let x = [Int16](repeating: 1, count: 64 * 256 * 2 * channels)
         var enc = IMA4Encoder(channels: channels, search: .packet)
         let decoded = try encodeInCalls(x, channels: channels, &enc) { _, _ in Array(repeating: IMAState(), count: channels) }
-        #expect(enc.joinsRedone > 0)
+        #expect(enc.packetsReencoded > 0)
         #expect(decoded.allSatisfy { abs(Int($0) - 1) <= 1 })
     }
 
