@@ -71,11 +71,16 @@ extension IMA {
         mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
     }
 
-    /// `steps[index]` in every lane. The indices leave the vector as two 64-bit words and the steps come back the
-    /// same way, so the lookup costs the vector unit six instructions instead of some thirty lane extracts and
-    /// inserts, which were what limited the coders.
+    /// `steps[index]` in every lane. On a little-endian machine the indices leave the vector as two 64-bit words
+    /// (four lanes each, lane k in bits 16k...) and the steps come back the same way, so the lookup costs the vector
+    /// unit six instructions instead of some thirty lane extracts and inserts, which were what limited the coders.
     @inline(__always)
     static func lookUp(_ index: Lanes, in steps: UnsafePointer<Int16>) -> Lanes {
+        #if !_endian(little)
+        var step = Lanes()
+        for k in 0..<8 { step[k] = steps[Int(UInt16(bitPattern: index[k]))] }
+        return step
+        #else
         let words = unsafeBitCast(index, to: SIMD2<UInt64>.self)
         var out = SIMD2<UInt64>()
         for h in 0..<2 {
@@ -88,6 +93,7 @@ extension IMA {
             out[h] = v
         }
         return unsafeBitCast(out, to: Lanes.self)
+        #endif
     }
 
     /// ``encode(_:_:steps:)`` in every lane at once, branch-free, exact for every input: the greedy code for `xs`,
