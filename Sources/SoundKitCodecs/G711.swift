@@ -141,6 +141,31 @@ public enum G711 {
         return UInt8(truncatingIfNeeded: (negative ? 0x55 : 0xD5) ^ code)
     }
 
+    // MARK: Encoding — by table, for long inputs
+
+    /// Every Int16's µLaw and aLaw code (indexed by its bit pattern), made by the fast encoders above on first use
+    /// (about 0.1 ms). One byte load a sample instead of some twenty vector operations: about twice as fast once
+    /// built, so worth it from about a million samples on. The same codes, so switching is invisible.
+    public static let ulawCodes: [UInt8] = codes(encodeULaw)
+    public static let alawCodes: [UInt8] = codes(encodeALaw)
+
+    static func codes(_ encode: (UnsafeBufferPointer<Int16>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
+        let all = (0..<65536).map { Int16(truncatingIfNeeded: $0) }
+        var table = [UInt8](repeating: 0, count: 65536)
+        all.withUnsafeBufferPointer { s in table.withUnsafeMutableBufferPointer { encode(s, $0) } }
+        return table
+    }
+
+    /// Encodes Int16 samples by `table` (``ulawCodes`` or ``alawCodes``).
+    public static func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>, table: [UInt8]) {
+        let n = Swift.min(src.count, dst.count)
+        guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
+        table.withUnsafeBufferPointer { t in
+            let t = t.baseAddress!
+            for i in 0..<n { d[i] = t[Int(UInt16(bitPattern: s[i]))] }
+        }
+    }
+
     /// Encodes Int16 samples to µLaw.
     public static func encodeULaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
         let n = Swift.min(src.count, dst.count)

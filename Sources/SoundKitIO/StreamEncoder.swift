@@ -63,7 +63,14 @@ struct StreamEncoder {
             pcm16.withUnsafeBufferPointer { s in
                 out.withUnsafeMutableBufferPointer { o in
                     let src = UnsafeBufferPointer(rebasing: s[0..<n]), dst = UnsafeMutableBufferPointer(rebasing: o[start...])
-                    if isULaw { G711.encodeULaw(src, into: dst) } else { G711.encodeALaw(src, into: dst) }
+                    // Past a million samples, the code tables pay for themselves (G711.ulawCodes).
+                    if totals.dataBytes >= 1 << 20 {
+                        G711.encode(src, into: dst, table: isULaw ? G711.ulawCodes : G711.alawCodes)
+                    } else if isULaw {
+                        G711.encodeULaw(src, into: dst)
+                    } else {
+                        G711.encodeALaw(src, into: dst)
+                    }
                 }
             }
             count(frames: buffer.frames, packets: buffer.frames, bytes: n)

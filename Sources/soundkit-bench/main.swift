@@ -46,6 +46,9 @@ input.withUnsafeBufferPointer { src in
     codes.withUnsafeMutableBufferPointer { c in
         measure("g711 ulaw encode", samples: n) { G711.encodeULaw(src, into: c) }
         measure("g711 alaw encode", samples: n) { G711.encodeALaw(src, into: c) }
+        _ = (G711.ulawCodes, G711.alawCodes)
+        measure("g711 ulaw encode (table)", samples: n) { G711.encode(src, into: c, table: G711.ulawCodes) }
+        measure("g711 alaw encode (table)", samples: n) { G711.encode(src, into: c, table: G711.alawCodes) }
         back.withUnsafeMutableBufferPointer { b in
             measure("g711 ulaw decode", samples: n) { G711.decodeULaw(UnsafeBufferPointer(c), into: b) }
         }

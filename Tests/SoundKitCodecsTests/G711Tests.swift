@@ -98,6 +98,21 @@ struct G711Tests {
         #expect(mismatches == 0)
     }
 
+    @Test("the code tables equal the scalar references on all 65,536 inputs, through the table encoder")
+    func tablesEqualReference() {
+        var ulaw = [UInt8](repeating: 0, count: Self.allInputs.count)
+        var alaw = ulaw
+        Self.allInputs.withUnsafeBufferPointer { src in
+            ulaw.withUnsafeMutableBufferPointer { G711.encode(src, into: $0, table: G711.ulawCodes) }
+            alaw.withUnsafeMutableBufferPointer { G711.encode(src, into: $0, table: G711.alawCodes) }
+        }
+        var mismatches = 0
+        for (i, x) in Self.allInputs.enumerated() {
+            if ulaw[i] != G711.linearToULawReference(x) || alaw[i] != G711.linearToALawReference(x) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("all 256 codes survive decode then encode (aLaw all; µLaw all but −0)")
     func codesRoundTrip() {
         for code in 0...255 {
