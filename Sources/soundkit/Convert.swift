@@ -39,7 +39,7 @@ struct Convert: ParsableCommand {
     var channels: Int?
 
     @Option(name: [.customShort("q"), .customLong("quality")],
-            help: ArgumentHelp("Codec quality 0...127. For ima4: 0 writes Apple's encoder's stream bit for bit (fastest); 1...95 (default 64) tries 4 starts per packet and channel (8 in mono) and sounds better than every other encoder; 96...127 tries 16 and sounds best, about 3 times slower.", valueName: "q"))
+            help: ArgumentHelp("Codec quality 0...127. For ima4: 0 writes Apple's encoder's stream bit for bit (fastest); 1...95 (default 64) tries 4 starts per packet and channel (8 in mono) and sounds better than every other encoder; 96...127 tries 16 and sounds best, about 4 times slower.", valueName: "q"))
     var quality: Int = 64
 
     @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
