@@ -451,12 +451,17 @@ public struct IMA4Encoder: Sendable {
     }
 
     /// The packet search for one block (`channels` 1) or both blocks of a stereo packet (`channels` 2, stride 2),
-    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states`.
+    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states` (and
+    /// its start in `started`). With `handingOver`, a candidate that hands over to that next packet wins if there
+    /// is one (see ``PacketSearch/finish(into:states:started:handingOver:)``), else the best; returns whether one
+    /// handed over.
+    @discardableResult
     static func encodeSearching(_ x: UnsafePointer<Int16>, stride: Int, channels: Int, candidates: Int,
                                 states: UnsafeMutablePointer<IMAState>, into block: UnsafeMutablePointer<UInt8>,
-                                steps: UnsafePointer<Int16>, restarts: [Restart], started: UnsafeMutablePointer<IMAState>? = nil) {
+                                steps: UnsafePointer<Int16>, restarts: [Restart], started: UnsafeMutablePointer<IMAState>? = nil,
+                                handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
         precondition((channels == 1 || channels == 2 && stride == 2) && candidates * channels % 8 == 0 && candidates * channels <= 32)
-        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
+        return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
             var search = PacketSearch(x, channels: channels, candidates: candidates, states: states, restarts: restarts,
                                       scratch: scratch.baseAddress!)
             var i = 0
@@ -471,7 +476,9 @@ public struct IMA4Encoder: Sendable {
                 a.run(steps: steps)
                 search.record(i, a)
             }
+            if let next, search.finish(into: block, states: states, started: started, handingOver: next) { return true }
             search.finish(into: block, states: states, started: started)
+            return false
         }
     }
 
@@ -545,21 +552,9 @@ public struct IMA4Encoder: Sendable {
             // The join, from the first half's end (where a decoder really arrives) towards the second half.
             var redone = 0
             for p in middle..<packets {
-                let x = s + p * frame
-                let joined = withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
-                    var search = PacketSearch(x, channels: ch, candidates: candidates, states: states, restarts: restarts,
-                                              scratch: scratch.baseAddress!)
-                    var pass = search.pass(0, x, stride: ch, steps: steps)
-                    pass.run(steps: steps)
-                    search.record(0, pass)
-                    if p + 1 < packets,
-                       search.finish(into: out + p * bytes, states: states,
-                                     handingOver: (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch))) {
-                        return true
-                    }
-                    search.finish(into: out + p * bytes, states: states)
-                    return false
-                }
+                let next = p + 1 < packets ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
+                let joined = encodeSearching(s + p * frame, stride: ch, channels: ch, candidates: candidates, states: states,
+                                             into: out + p * bytes, steps: steps, restarts: restarts, handingOver: next)
                 if let trace { (trace + p * ch).update(from: states, count: ch) }
                 if p > middle { redone += 1 }
                 if joined {

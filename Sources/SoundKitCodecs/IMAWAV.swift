@@ -79,10 +79,6 @@ public struct IMAWAVEncoder: Sendable {
         let b = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let groups = (framesPerBlock - 1) / 8
         IMA.withSteps { steps in
-            if ch == 2 {
-                encodeStereoBlock(x, into: b, groups: groups, steps: steps)
-                return
-            }
             for c in 0..<ch {
                 let first = x[c]
                 var state = IMAState(predictor: Int32(first), index: indices[c])
@@ -203,29 +199,5 @@ public struct IMAWAVEncoder: Sendable {
             let lane = last * ch + c
             indices[c] = Int32(lane < 8 ? index.0[lane] : index.1[lane - 8])
         }
-    }
-
-    /// A stereo block with both channels' dependency chains in one loop; the same bytes as the general path.
-    @inline(__always)
-    private mutating func encodeStereoBlock(_ x: UnsafePointer<Int16>, into b: UnsafeMutablePointer<UInt8>, groups: Int,
-                                            steps: UnsafePointer<Int32>) {
-        var l = IMAState(predictor: Int32(x[0]), index: indices[0])
-        var r = IMAState(predictor: Int32(x[1]), index: indices[1])
-        for (c, first) in [x[0], x[1]].enumerated() {
-            let bits = UInt16(bitPattern: first)
-            b[4 * c] = UInt8(bits & 0xFF); b[4 * c + 1] = UInt8(bits >> 8); b[4 * c + 2] = UInt8(indices[c]); b[4 * c + 3] = 0
-        }
-        var input = x + 2
-        for g in 0..<groups {
-            let codesL = b + 8 + g * 8, codesR = codesL + 4
-            for k in 0..<4 {
-                let l0 = IMA.encode(Int32(input[0]), &l, steps: steps), r0 = IMA.encode(Int32(input[1]), &r, steps: steps)
-                let l1 = IMA.encode(Int32(input[2]), &l, steps: steps), r1 = IMA.encode(Int32(input[3]), &r, steps: steps)
-                codesL[k] = l0 | l1 << 4
-                codesR[k] = r0 | r1 << 4
-                input += 4
-            }
-        }
-        indices[0] = l.index; indices[1] = r.index
     }
 }
