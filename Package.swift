@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Typed errno and EINTR-safe file descriptors: the IO layer's one funnel to the OS.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
@@ -20,7 +22,9 @@ let package = Package(
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
         .target(name: "SoundKitContainers", dependencies: ["SoundKitCodecs"]),
-        .target(name: "SoundKitIO", dependencies: ["SoundKitContainers", "CSndFile", "CSoxr"]),
+        .target(
+            name: "SoundKitIO",
+            dependencies: ["SoundKitContainers", "CSndFile", "CSoxr", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications"]),
 

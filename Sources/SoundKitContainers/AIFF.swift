@@ -2,125 +2,115 @@ import SoundKitCodecs
 
 /// AIFF and AIFF-C (Apple, *Audio Interchange File Format* 1.3 and the AIFF-C draft). Big-endian; chunk sizes
 /// are signed 32-bit and odd-sized chunks are followed by a pad byte.
-public enum AIFF {
+package enum AIFF {
     /// AIFF-C format version 1 (`FVER`).
     static let aifcVersion1: UInt32 = 0xA280_5140
 
     // MARK: Reading
 
-    public static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
         let fileSize = source.size
-        var head = ByteReader(try source.read(at: 0, count: 12))
-        guard try head.fourCC() == "FORM" else { throw ContainerError.notAudio("not an AIFF file") }
-        let formSize = Int64(try head.u32(bigEndian: true))
+        var head = ByteReader(try source.read(at: 0, count: 12), order: .big)
+        guard head.remaining == 12 else { throw ContainerError.truncated(.header(.aiff), offset: 0) }
+        guard try head.fourCC() == "FORM" else { throw ContainerError.notAudio(.unknown) }
+        let formSize = Int64(try head.u32())
         let formType = try head.fourCC()
-        guard formType == "AIFF" || formType == "AIFC" else {
-            throw ContainerError.notAudio("FORM file of type '\(formType)', not AIFF or AIFF-C")
-        }
-        let isAIFC = formType == "AIFC"
-        var warnings: [String] = []
-        let declaredEnd = Swift.min(fileSize, 8 + formSize)
-        let end = fileSize
-        if 8 + formSize > fileSize { warnings.append("FORM claims \(8 + formSize) bytes but the file holds \(fileSize); file is truncated") }
+        guard formType == "AIFF" || formType == "AIFC" else { throw ContainerError.notAudio(.unknown) }
+        let kind: ContainerKind = formType == "AIFC" ? .aifc : .aiff
 
-        var comm: (channels: Int, frames: Int64, bits: Int, rate: Double, compression: FourCC)?
-        var ssnd: (offset: Int64, bytes: Int64)?
-        var offset: Int64 = 12
+        var walker = ChunkWalker(source, family: .form, kind: kind, start: 12, outerSize: formSize)
+        var comm: (channels: Int, frames: Int64, bits: Int64, rate: Double, compression: FourCC)?
+        var ssnd: (offset: Int64, bytes: Int64, truncatedFrom: Int64?)?
         var readOn = false
-        while offset + 8 <= end {
-            if offset >= declaredEnd {
+        var warnings: [String] = []
+        while let chunk = try walker.next() {
+            if chunk.beyondDeclaredEnd {
                 if comm != nil && ssnd != nil { break }
                 if !readOn { warnings.append("FORM size \(formSize) ends before the chunks do; reading on"); readOn = true }
             }
-            var r = ByteReader(try source.read(at: offset, count: 8))
-            let id = try r.fourCC()
-            let size = Int64(try r.i32(bigEndian: true))
-            guard size >= 0 else { throw ContainerError.invalid("AIFF: chunk '\(id)' has a negative size") }
-            let body = offset + 8
-            switch id {
+            switch chunk.id {
             case "COMM":
-                guard size >= 18 else { throw ContainerError.invalid("AIFF: 'COMM' chunk is \(size) bytes, less than 18") }
-                var c = ByteReader(try source.read(at: body, count: Int(Swift.min(size, 64))))
-                let channels = Int(try c.i16(bigEndian: true))
-                let frames = Int64(try c.u32(bigEndian: true))
-                let bits = Int(try c.i16(bigEndian: true))
-                let rate = try c.extended80()
-                var compression: FourCC = "NONE"
-                if isAIFC {
-                    guard size >= 22 else { throw ContainerError.invalid("AIFF-C: 'COMM' chunk has no compression type") }
-                    compression = try c.fourCC()
-                }
+                guard comm == nil else { throw ContainerError.duplicateChunk(kind, "COMM") }
+                let needed: Int64 = kind == .aifc ? 22 : 18
+                if kind == .aifc && chunk.declaredSize >= 18 && chunk.declaredSize < 22 { throw ContainerError.inconsistentFormat(.missingCompressionType) }
+                guard chunk.declaredSize >= needed else { throw ContainerError.badChunkSize(kind, "COMM", chunk.declaredSize) }
+                guard chunk.size >= needed else { throw ContainerError.truncated(.chunk(kind, "COMM"), offset: chunk.bodyOffset) }
+                var c = ByteReader(try source.read(at: chunk.bodyOffset, count: Int(needed)), order: .big)
+                let channels = try AudioLimits.checkedChannels(try c.i16())
+                let frames = Int64(try c.u32())
+                let bits = Int64(try c.i16())
+                let rate = try AudioLimits.checkedSampleRate(try c.extended80())
+                let compression: FourCC = kind == .aifc ? try c.fourCC() : "NONE"
                 comm = (channels, frames, bits, rate, compression)
             case "SSND":
-                guard size >= 8 else { throw ContainerError.invalid("AIFF: 'SSND' chunk is \(size) bytes, less than 8") }
-                var s = ByteReader(try source.read(at: body, count: 8))
-                let dataOffset = Int64(try s.u32(bigEndian: true))
-                let start = body + 8 + dataOffset
-                var bytes = size - 8 - dataOffset
-                guard bytes >= 0 else { throw ContainerError.invalid("AIFF: 'SSND' offset \(dataOffset) is past its chunk") }
-                if start + bytes > fileSize {
-                    warnings.append("sound data claims \(bytes) bytes but the file holds \(Swift.max(0, fileSize - start)); file is truncated")
-                    bytes = Swift.max(0, fileSize - start)
-                }
-                ssnd = (start, bytes)
+                guard ssnd == nil else { throw ContainerError.duplicateChunk(kind, "SSND") }
+                guard chunk.declaredSize >= 8 else { throw ContainerError.badChunkSize(kind, "SSND", chunk.declaredSize) }
+                guard chunk.size >= 8 else { throw ContainerError.truncated(.chunk(kind, "SSND"), offset: chunk.bodyOffset) }
+                var s = ByteReader(try source.read(at: chunk.bodyOffset, count: 8), order: .big)
+                let dataOffset = Int64(try s.u32())
+                guard dataOffset <= chunk.declaredSize - 8 else { throw ContainerError.inconsistentFormat(.soundDataOffset(dataOffset)) }
+                let declared = chunk.declaredSize - 8 - dataOffset
+                let present = Swift.max(0, chunk.size - 8 - dataOffset)
+                ssnd = (chunk.bodyOffset + 8 + dataOffset, Swift.min(declared, present), present < declared ? declared : nil)
             default:
                 break
             }
-            offset = body + size + (size & 1)
         }
 
-        guard let c = comm else { throw ContainerError.invalid("AIFF: no 'COMM' chunk") }
-        guard c.channels >= 1 else { throw ContainerError.invalid("AIFF: \(c.channels) channels is not valid") }
-        guard c.rate.isFinite, c.rate > 0, c.rate <= 10_000_000 else {
-            throw ContainerError.invalid("AIFF: sample rate \(c.rate) is not valid")
+        guard let c = comm else { throw ContainerError.missingChunk(kind, "COMM") }
+        warnings = walker.warnings + warnings
+        if let s = ssnd, let claimed = s.truncatedFrom {
+            warnings.append("sound data claims \(claimed) bytes but the file holds \(s.bytes); file is truncated")
         }
-        let data = ssnd ?? (0, 0)
-        if ssnd == nil && c.frames > 0 { throw ContainerError.invalid("AIFF: \(c.frames) sample frames but no 'SSND' chunk") }
+        if ssnd == nil && c.frames > 0 { throw ContainerError.inconsistentFormat(.framesWithoutData(c.frames)) }
+        let data = ssnd.map { ($0.offset, $0.bytes) } ?? (0, 0)
 
-        let encoding = try self.encoding(compression: c.compression, bits: c.bits, isAIFC: isAIFC)
-        let container: ContainerKind = isAIFC ? .aifc : .aiff
+        let encoding = try self.encoding(compression: c.compression, bits: c.bits, isAIFC: kind == .aifc)
         var info: AudioFileInfo
         switch encoding {
         case .ima4:
+            guard c.channels <= 2 else { throw ContainerError.inconsistentFormat(.ima4Channels(Int64(c.channels))) }
             let format = StreamFormat(sampleRate: c.rate, channels: c.channels, encoding: .ima4, bytesPerPacket: 34 * c.channels,
                                       framesPerPacket: 64, bitsPerChannel: 0, formatCode: "ima4")
             // COMM counts packets for ima4; the true length is lost (rounded up to 64 frames).
-            let present = data.bytes / Int64(34 * c.channels)
+            let present = data.1 / Int64(34 * c.channels)
             let packets = Swift.min(c.frames, present)
             if present < c.frames { warnings.append("COMM says \(c.frames) packets but the data holds \(present)") }
-            info = AudioFileInfo(container: container, format: format, dataOffset: data.offset, dataBytes: data.bytes,
+            info = AudioFileInfo(container: kind, format: format, dataOffset: data.0, dataBytes: data.1,
                                  packets: packets, validFrames: packets * 64)
+        case .other:
+            // An unknown compression: only COMM's frame count and the data size are known.
+            let format = StreamFormat(sampleRate: c.rate, channels: c.channels, encoding: encoding, bytesPerPacket: 0,
+                                      framesPerPacket: 0, bitsPerChannel: 0, formatCode: c.compression.description)
+            info = AudioFileInfo(container: kind, format: format, dataOffset: data.0, dataBytes: data.1, packets: 0, validFrames: 0)
+            // Each packet takes at least a byte and holds at most AudioLimits.framesPerPacket frames.
+            guard c.frames <= info.frameLimit else { throw ContainerError.impossibleCount(.frames, claimed: c.frames, limit: info.frameLimit) }
+            info.packets = Swift.min(c.frames, data.1)
+            info.validFrames = c.frames
         default:
             let bytesPerFrame: Int
             let bitsPerChannel: Int
             switch encoding {
-            case .pcm(let f): bytesPerFrame = f.bytesPerSample * c.channels; bitsPerChannel = c.bits
+            case .pcm(let f): bytesPerFrame = f.bytesPerSample * c.channels; bitsPerChannel = Int(c.bits)
             default: bytesPerFrame = c.channels; bitsPerChannel = 8
             }
             let format = StreamFormat(sampleRate: c.rate, channels: c.channels, encoding: encoding, bytesPerPacket: bytesPerFrame,
                                       framesPerPacket: 1, bitsPerChannel: bitsPerChannel, formatCode: c.compression.description)
-            let present = data.bytes / Int64(bytesPerFrame)
+            let present = data.1 / Int64(bytesPerFrame)
             let frames = Swift.min(c.frames, present)
             if present < c.frames { warnings.append("COMM says \(c.frames) frames but the data holds \(present)") }
-            info = AudioFileInfo(container: container, format: format, dataOffset: data.offset, dataBytes: frames * Int64(bytesPerFrame),
+            info = AudioFileInfo(container: kind, format: format, dataOffset: data.0, dataBytes: frames * Int64(bytesPerFrame),
                                  packets: frames, validFrames: frames)
-            if case .other = encoding {
-                // An unknown compression: only COMM's frame count and the data size are known.
-                info.format.bytesPerPacket = 0
-                info.format.framesPerPacket = 0
-                info.format.bitsPerChannel = 0
-                info.dataBytes = data.bytes; info.packets = c.frames; info.validFrames = c.frames
-            }
         }
-        info.warnings += warnings
-        return info
+        info.warnings = warnings
+        return try info.validated(fileSize: fileSize)
     }
 
-    static func encoding(compression: FourCC, bits: Int, isAIFC: Bool) throws(ContainerError) -> AudioEncoding {
+    static func encoding(compression: FourCC, bits: Int64, isAIFC: Bool) throws(ContainerError) -> AudioEncoding {
         // AIFF stores integer samples left-justified in whole bytes: 12 bits live in 16.
-        let containerBits = (bits + 7) / 8 * 8
+        let containerBits = Int((Swift.max(0, Swift.min(bits, 64)) + 7) / 8 * 8)
         func checked(_ f: PCMFormat) throws(ContainerError) -> AudioEncoding {
-            guard f.isSupported else { throw .unsupported("AIFF: \(bits)-bit samples ('\(compression)') are not supported") }
+            guard f.isSupported, bits >= 1 else { throw .unsupported(.pcmWidth(bits: bits, float: false)) }
             return .pcm(f)
         }
         switch compression {
@@ -173,17 +163,17 @@ public enum AIFF {
     static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
         let f = layout.format
         let isAIFC = layout.fileType == .aifc
-        var comm = ByteWriter()
-        guard let channels = Int16(exactly: f.channels) else { throw .tooLarge("channel count") }
-        comm.i16(channels, bigEndian: true)
+        var comm = ByteWriter(order: .big)
+        guard let channels = Int16(exactly: f.channels) else { throw .tooLarge(.channelCount, Int64(f.channels)) }
+        comm.i16(channels)
         // Frames for PCM and G.711; packets for ima4.
-        try comm.size32(f.encoding == .ima4 ? totals.packets : totals.validFrames, bigEndian: true, what: "frame count")
+        try comm.size32(f.encoding == .ima4 ? totals.packets : totals.validFrames, what: f.encoding == .ima4 ? .packets : .frames)
         let sampleSize: Int16
         switch f.encoding {
         case .pcm(let p): sampleSize = Int16(p.bits)
         default: sampleSize = 16  // what Apple and libsndfile record for ulaw, alaw and ima4
         }
-        comm.i16(sampleSize, bigEndian: true)
+        comm.i16(sampleSize)
         comm.extended80(f.sampleRate)
         if isAIFC {
             comm.fourCC(compressionType(for: f.encoding))
@@ -192,14 +182,14 @@ public enum AIFF {
             if (name.count + 1) % 2 == 1 { comm.u8(0) }
         }
 
-        var w = ByteWriter()
+        var w = ByteWriter(order: .big)
         let formContent = Int64(4 + (isAIFC ? 12 : 0) + 8 + comm.count + 16) + totals.dataBytes + (totals.dataBytes & 1)
-        w.fourCC("FORM"); try w.size32(formContent, bigEndian: true, what: "audio data")
+        w.fourCC("FORM"); try w.size32(formContent, what: .audioBytes)
         w.fourCC(isAIFC ? "AIFC" : "AIFF")
-        if isAIFC { w.fourCC("FVER"); w.u32(4, bigEndian: true); w.u32(aifcVersion1, bigEndian: true) }
-        w.fourCC("COMM"); w.u32(UInt32(comm.count), bigEndian: true); w.append(comm.bytes)
-        w.fourCC("SSND"); try w.size32(8 + totals.dataBytes, bigEndian: true, what: "audio data")
-        w.u32(0, bigEndian: true); w.u32(0, bigEndian: true)
+        if isAIFC { w.fourCC("FVER"); w.u32(4); w.u32(aifcVersion1) }
+        w.fourCC("COMM"); w.u32(UInt32(truncatingIfNeeded: comm.count)); w.append(comm.bytes)
+        w.fourCC("SSND"); try w.size32(8 + totals.dataBytes, what: .audioBytes)
+        w.u32(0); w.u32(0)
         return w.bytes
     }
 }

@@ -1,165 +1,150 @@
 import SoundKitCodecs
 
 /// Core Audio Format (Apple, *Core Audio Format Specification 1.0*). Big-endian; chunk sizes are signed 64-bit.
-public enum CAF {
+package enum CAF {
     static let pageSize: Int64 = 4096
 
     // MARK: Reading
 
-    public static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
         let fileSize = source.size
-        var head = ByteReader(try source.read(at: 0, count: 8))
-        guard try head.fourCC() == "caff" else { throw ContainerError.notAudio("not a CAF file") }
-        let version = try head.u16(bigEndian: true)
-        guard version == 1 else { throw ContainerError.unsupported("CAF version \(version) (only version 1 exists)") }
+        var head = ByteReader(try source.read(at: 0, count: 8), order: .big)
+        guard head.remaining == 8 else { throw ContainerError.truncated(.header(.caf), offset: 0) }
+        guard try head.fourCC() == "caff" else { throw ContainerError.notAudio(.unknown) }
+        let version = try head.u16()
+        guard version == 1 else { throw ContainerError.unsupportedVersion(.caf, Int64(version)) }
 
+        var walker = ChunkWalker(source, family: .caf, kind: .caf, start: 8, outerSize: nil)
         var format: StreamFormat?
-        var data: (offset: Int64, bytes: Int64)?
+        var data: Chunk?
         var pakt: (packets: Int64, valid: Int64, priming: Int64, remainder: Int64)?
         var mask: UInt32?
-        var warnings: [String] = []
-        var offset: Int64 = 8
         var first = true
-
-        while offset < fileSize {
-            let h = try source.read(at: offset, count: 12)
-            guard h.count == 12 else { warnings.append("\(fileSize - offset) stray bytes after the last chunk"); break }
-            var r = ByteReader(h)
-            let type = try r.fourCC()
-            let size = try r.i64(bigEndian: true)
-            let body = offset + 12
-            if first && type != "desc" { throw ContainerError.invalid("CAF: the first chunk is '\(type)', not 'desc'") }
+        while let chunk = try walker.next() {
+            if first && chunk.id != "desc" { throw ContainerError.misplacedChunk(.caf, chunk.id) }
             first = false
-            let available = fileSize - body
-            if size == -1 {
-                guard type == "data" else { throw ContainerError.invalid("CAF: chunk '\(type)' has size -1; only a final 'data' chunk may") }
-            } else if size < 0 {
-                throw ContainerError.invalid("CAF: chunk '\(type)' has a negative size (\(size))")
-            }
-
-            switch type {
+            switch chunk.id {
             case "desc":
-                guard size >= 32 else { throw ContainerError.invalid("CAF: 'desc' chunk is \(size) bytes, not 32") }
-                var d = ByteReader(try source.read(at: body, count: 32))
+                guard format == nil else { throw ContainerError.duplicateChunk(.caf, "desc") }
+                guard chunk.declaredSize >= 32 else { throw ContainerError.badChunkSize(.caf, "desc", chunk.declaredSize) }
+                guard chunk.size >= 32 else { throw ContainerError.truncated(.chunk(.caf, "desc"), offset: chunk.bodyOffset) }
+                var d = ByteReader(try source.read(at: chunk.bodyOffset, count: 32), order: .big)
                 format = try parseDesc(&d)
             case "data":
-                guard format != nil else { throw ContainerError.invalid("CAF: 'data' before 'desc'") }
-                let audioStart = body + 4
-                guard available >= 4 else { throw ContainerError.truncated("the 'data' chunk's edit count") }
-                var bytes = size == -1 ? available - 4 : size - 4
-                if bytes < 0 { throw ContainerError.invalid("CAF: 'data' chunk of \(size) bytes has no room for its edit count") }
-                if bytes > available - 4 {
-                    warnings.append("data chunk claims \(bytes) bytes but the file holds \(available - 4); file is truncated")
-                    bytes = available - 4
-                }
-                if data != nil { throw ContainerError.invalid("CAF: two 'data' chunks") }
-                data = (audioStart, bytes)
+                guard format != nil else { throw ContainerError.misplacedChunk(.caf, "data") }
+                guard data == nil else { throw ContainerError.duplicateChunk(.caf, "data") }
+                guard chunk.declaredSize >= 4 else { throw ContainerError.badChunkSize(.caf, "data", chunk.declaredSize) }
+                guard chunk.size >= 4 else { throw ContainerError.truncated(.chunk(.caf, "data"), offset: chunk.bodyOffset) }
+                data = chunk
             case "pakt":
-                guard size >= 24 else { throw ContainerError.invalid("CAF: 'pakt' chunk is \(size) bytes, less than 24") }
-                var p = ByteReader(try source.read(at: body, count: 24))
-                let packets = try p.i64(bigEndian: true), valid = try p.i64(bigEndian: true)
-                let priming = Int64(try p.i32(bigEndian: true)), remainder = Int64(try p.i32(bigEndian: true))
-                guard packets >= 0, valid >= 0, priming >= 0, remainder >= 0 else {
-                    throw ContainerError.invalid("CAF: 'pakt' holds negative counts")
+                guard pakt == nil else { throw ContainerError.duplicateChunk(.caf, "pakt") }
+                guard chunk.declaredSize >= 24 else { throw ContainerError.badChunkSize(.caf, "pakt", chunk.declaredSize) }
+                guard chunk.size >= 24 else { throw ContainerError.truncated(.chunk(.caf, "pakt"), offset: chunk.bodyOffset) }
+                var p = ByteReader(try source.read(at: chunk.bodyOffset, count: 24), order: .big)
+                let packets = try p.i64(), valid = try p.i64()
+                let priming = Int64(try p.i32()), remainder = Int64(try p.i32())
+                for (q, v) in [(ContainerError.Quantity.packets, packets), (.frames, valid), (.primingFrames, priming), (.remainderFrames, remainder)] where v < 0 {
+                    throw ContainerError.impossibleCount(q, claimed: v, limit: 0)
                 }
                 pakt = (packets, valid, priming, remainder)
             case "chan":
-                if size >= 12 {
-                    var c = ByteReader(try source.read(at: body, count: 12))
-                    let tag = try c.u32(bigEndian: true), bitmap = try c.u32(bigEndian: true)
+                if chunk.size >= 12 {
+                    var c = ByteReader(try source.read(at: chunk.bodyOffset, count: 12), order: .big)
+                    let tag = try c.u32(), bitmap = try c.u32()
                     if tag == 0x10000 { mask = bitmap }
                 }
             default:
                 break
             }
-            if size == -1 { break }
-            let (next, overflow) = body.addingReportingOverflow(size)
-            if overflow || next > fileSize {
-                if type != "data" { warnings.append("chunk '\(type)' runs past the end of the file") }
-                break
-            }
-            offset = next
         }
 
-        guard let f = format else { throw ContainerError.invalid("CAF: no 'desc' chunk") }
-        guard let d = data else { throw ContainerError.invalid("CAF: no 'data' chunk") }
+        guard let f = format else { throw ContainerError.missingChunk(.caf, "desc") }
+        guard let d = data else { throw ContainerError.missingChunk(.caf, "data") }
+        var warnings = walker.warnings
+        let bytes = d.size - 4
+        if d.isTruncated { warnings.append("data chunk claims \(d.declaredSize - 4) bytes but the file holds \(bytes); file is truncated") }
 
-        var info = AudioFileInfo(container: .caf, format: f, dataOffset: d.offset, dataBytes: d.bytes, packets: 0, validFrames: 0)
+        var info = AudioFileInfo(container: .caf, format: f, dataOffset: d.bodyOffset + 4, dataBytes: bytes, packets: 0, validFrames: 0)
         info.channelMask = mask
-        info.warnings = warnings
-        if f.bytesPerPacket > 0 {
-            info.packets = d.bytes / Int64(f.bytesPerPacket)
-            if d.bytes % Int64(f.bytesPerPacket) != 0 {
-                info.warnings.append("audio data ends with \(d.bytes % Int64(f.bytesPerPacket)) bytes of a partial packet")
-            }
+        let bpp = Int64(f.bytesPerPacket), fpp = Int64(f.framesPerPacket)
+        if bpp > 0 {
+            info.packets = bytes / bpp
+            if bytes % bpp != 0 { warnings.append("audio data ends with \(bytes % bpp) bytes of a partial packet") }
         } else if let p = pakt {
+            // Variable-size packets: each takes at least one byte.
+            guard p.packets <= bytes else { throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes) }
             info.packets = p.packets
         }
-        let total = f.framesPerPacket > 0 ? info.packets * Int64(f.framesPerPacket) : 0
-        if let p = pakt, f.framesPerPacket > 0 || f.bytesPerPacket == 0 {
+        if let p = pakt, fpp > 0 || bpp == 0 {
+            // Bounded by the packets the data holds, so the sums below cannot overflow.
+            let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : info.frameLimit
+            for (q, v) in [(ContainerError.Quantity.frames, p.valid), (.primingFrames, p.priming), (.remainderFrames, p.remainder)] where v > limit {
+                throw ContainerError.impossibleCount(q, claimed: v, limit: limit)
+            }
             info.primingFrames = p.priming
             info.remainderFrames = p.remainder
             info.validFrames = p.valid
-            if f.framesPerPacket > 0 && p.valid + p.priming + p.remainder != total {
-                info.warnings.append("packet table says \(p.valid) valid + \(p.priming) priming + \(p.remainder) remainder frames, but the data holds \(total)")
-                if p.valid + p.priming > total {
-                    info.validFrames = Swift.max(0, total - p.priming)
+            if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
+                warnings.append("packet table says \(p.valid) valid + \(p.priming) priming + \(p.remainder) remainder frames, but the data holds \(limit)")
+                if p.valid + p.priming > limit {
+                    info.validFrames = Swift.max(0, limit - p.priming)
                     info.remainderFrames = 0
                 } else {
-                    info.remainderFrames = total - p.valid - p.priming
+                    info.remainderFrames = limit - p.valid - p.priming
                 }
             }
         } else {
-            info.validFrames = total
+            info.validFrames = fpp > 0 ? info.packets.saturatingMultiply(fpp) : 0
         }
         if case .imaADPCM = f.encoding { info.blockAlign = f.bytesPerPacket }
-        return info
+        info.warnings = warnings
+        return try info.validated(fileSize: fileSize)
     }
 
     static func parseDesc(_ d: inout ByteReader) throws(ContainerError) -> StreamFormat {
-        let rate = try d.f64BE()
+        let rate = try AudioLimits.checkedSampleRate(try d.f64())
         let id = try d.fourCC()
-        let flags = try d.u32(bigEndian: true)
-        let bytesPerPacket = Int(try d.u32(bigEndian: true))
-        let framesPerPacket = Int(try d.u32(bigEndian: true))
-        let channels = Int(try d.u32(bigEndian: true))
-        let bits = Int(try d.u32(bigEndian: true))
-        guard rate.isFinite, rate > 0, rate <= 10_000_000 else { throw .invalid("CAF: sample rate \(rate) is not valid") }
-        guard channels >= 1, channels <= 1024 else { throw .invalid("CAF: \(channels) channels is not valid") }
+        let flags = try d.u32()
+        let bpp = Int64(try d.u32())
+        let fpp = Int64(try d.u32())
+        let channels = try AudioLimits.checkedChannels(try d.u32())
+        let bits = Int64(try d.u32())
+        let ch = Int64(channels)
+        guard fpp <= AudioLimits.framesPerPacket else {
+            throw .impossibleCount(.framesPerPacket, claimed: fpp, limit: AudioLimits.framesPerPacket)
+        }
 
         let encoding: AudioEncoding
         switch id {
         case "lpcm":
             let isFloat = flags & 1 != 0, little = flags & 2 != 0
-            let f = PCMFormat(isFloat ? .float : .signedInteger, bits: bits, bigEndian: !little)
-            guard f.isSupported, framesPerPacket == 1, bytesPerPacket == f.bytesPerSample * channels else {
-                throw .unsupported("CAF: linear PCM with \(bits) bits in \(bytesPerPacket) bytes per frame (flags \(flags)) is not supported")
+            guard bits <= 64 else { throw .unsupported(.pcmWidth(bits: bits, float: isFloat)) }
+            let f = PCMFormat(isFloat ? .float : .signedInteger, bits: Int(bits), bigEndian: !little)
+            guard f.isSupported else { throw .unsupported(.pcmWidth(bits: bits, float: isFloat)) }
+            guard fpp == 1, bpp == Int64(f.bytesPerSample) * ch else {
+                throw .inconsistentFormat(.pcmLayout(bits: bits, bytesPerPacket: bpp, framesPerPacket: fpp, channels: ch))
             }
             encoding = .pcm(f)
         case "ulaw", "alaw":
-            guard bytesPerPacket == channels, framesPerPacket == 1 else {
-                throw .invalid("CAF: \(id) with \(bytesPerPacket) bytes per packet for \(channels) channels")
-            }
+            guard bpp == ch, fpp == 1 else { throw .inconsistentFormat(.g711Layout(bytesPerPacket: bpp, channels: ch)) }
             encoding = id == "ulaw" ? .ulaw : .alaw
         case "ima4":
-            guard bytesPerPacket == 34 * channels, framesPerPacket == 64 else {
-                throw .invalid("CAF: ima4 must have 64 frames and 34 bytes per channel per packet, found \(framesPerPacket) and \(bytesPerPacket)")
-            }
+            guard bpp == 34 * ch, fpp == 64 else { throw .inconsistentFormat(.ima4Layout(bytesPerPacket: bpp, framesPerPacket: fpp, channels: ch)) }
             encoding = .ima4
         case FourCC(0x6D73_0011):  // 'ms\0\x11'
-            guard IMAWAV.framesPerBlock(blockAlign: bytesPerPacket, channels: channels) == framesPerPacket, framesPerPacket > 1 else {
-                throw .invalid("CAF: IMA ADPCM with \(bytesPerPacket) bytes and \(framesPerPacket) frames per packet")
+            guard fpp > 1, IMAWAV.framesPerBlock(blockAlign: Int(bpp), channels: channels) == Int(fpp) else {
+                throw .inconsistentFormat(.imaADPCMBlock(blockAlign: bpp, channels: ch, framesPerPacket: fpp))
             }
             encoding = .imaADPCM
         default:
             encoding = .other(codecName(id))
         }
-        return StreamFormat(sampleRate: rate, channels: channels, encoding: encoding, bytesPerPacket: bytesPerPacket,
-                            framesPerPacket: framesPerPacket, bitsPerChannel: bits, formatCode: id.description)
+        return StreamFormat(sampleRate: rate, channels: channels, encoding: encoding, bytesPerPacket: Int(bpp),
+                            framesPerPacket: Int(fpp), bitsPerChannel: Int(bits), formatCode: id.description)
     }
 
     /// A person's name for a Core Audio format ID.
-    public static func codecName(_ id: FourCC) -> String {
+    package static func codecName(_ id: FourCC) -> String {
         switch id {
         case "aac ": return "AAC"
         case "aach": return "HE-AAC"
@@ -199,47 +184,47 @@ public enum CAF {
     /// `desc`, [`chan`], [`pakt`], [`free`], `data` header — as afconvert lays them out.
     static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
         let f = layout.format
-        var w = ByteWriter(capacity: Int(pageSize))
-        w.fourCC("caff"); w.u16(1, bigEndian: true); w.u16(0, bigEndian: true)
+        var w = ByteWriter(order: .big, capacity: Int(pageSize))
+        w.fourCC("caff"); w.u16(1); w.u16(0)
 
-        w.fourCC("desc"); w.i64(32, bigEndian: true)
-        w.f64BE(f.sampleRate)
+        w.fourCC("desc"); w.i64(32)
+        w.f64(f.sampleRate)
         w.fourCC(formatID(f.encoding))
-        w.u32(formatFlags(f.encoding), bigEndian: true)
-        w.u32(UInt32(f.bytesPerPacket), bigEndian: true)
-        w.u32(UInt32(f.framesPerPacket), bigEndian: true)
-        w.u32(UInt32(f.channels), bigEndian: true)
-        w.u32(UInt32(f.bitsPerChannel), bigEndian: true)
+        w.u32(formatFlags(f.encoding))
+        w.u32(UInt32(truncatingIfNeeded: f.bytesPerPacket))
+        w.u32(UInt32(truncatingIfNeeded: f.framesPerPacket))
+        w.u32(UInt32(truncatingIfNeeded: f.channels))
+        w.u32(UInt32(truncatingIfNeeded: f.bitsPerChannel))
 
         if f.channels > 2 {
             // kAudioChannelLayoutTag_UseChannelBitmap with the WAVE-order bitmap.
-            w.fourCC("chan"); w.i64(12, bigEndian: true)
-            w.u32(0x0001_0000, bigEndian: true)
-            w.u32(layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels), bigEndian: true)
-            w.u32(0, bigEndian: true)
+            w.fourCC("chan"); w.i64(12)
+            w.u32(0x0001_0000)
+            w.u32(layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels))
+            w.u32(0)
         }
 
         if f.framesPerPacket > 1 {
             // Apple's ima4 files: a packet table before the data with the true length and the padding as remainder.
             let framesInPackets = totals.packets * Int64(f.framesPerPacket)
             guard let remainder = Int32(exactly: framesInPackets - totals.validFrames), remainder >= 0 else {
-                throw .invalid("CAF: \(totals.validFrames) valid frames do not fit \(totals.packets) packets")
+                throw .impossibleCount(.frames, claimed: totals.validFrames, limit: framesInPackets)
             }
-            w.fourCC("pakt"); w.i64(24, bigEndian: true)
-            w.i64(0, bigEndian: true)
-            w.i64(totals.validFrames, bigEndian: true)
-            w.i32(0, bigEndian: true)
-            w.i32(remainder, bigEndian: true)
+            w.fourCC("pakt"); w.i64(24)
+            w.i64(0)
+            w.i64(totals.validFrames)
+            w.i32(0)
+            w.i32(remainder)
         }
 
         let afterData = Int64(w.count) + 12 + 4
         if layout.filler && afterData + 12 <= pageSize {
             let free = pageSize - afterData - 12
-            w.fourCC("free"); w.i64(free, bigEndian: true)
+            w.fourCC("free"); w.i64(free)
             w.zeros(Int(free))
         }
-        w.fourCC("data"); w.i64(totals.dataBytes + 4, bigEndian: true)
-        w.u32(1, bigEndian: true)  // edit count, as Core Audio writes it
+        w.fourCC("data"); w.i64(totals.dataBytes + 4)
+        w.u32(1)  // edit count, as Core Audio writes it
         return w.bytes
     }
 }

@@ -10,23 +10,40 @@ public struct DataFormatSpec: Hashable, Sendable {
 
     public static let syntax = "[BE|LE]{F|I|UI}{8|16|24|32|64}[@sample_rate_hz], or ima4, ulaw, alaw[@sample_rate_hz]"
 
-    public init(parsing text: String) throws(ContainerError) {
+    /// Why a `-d` string was refused.
+    public enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        case framesPerPacket(String)
+        case flags(String)
+        case sampleRate(String, rate: String)
+        case ambiguousLinearPCM(String)
+        case notAFormat(String)
+        case notWritten(String, codec: String)
+
+        public var description: String {
+            switch self {
+            case .framesPerPacket(let t): return "'\(t)': frames per packet (#) apply to ima4 only, and ima4 always has 64"
+            case .flags(let t): return "'\(t)': format flags (/FLAGS) are not supported; say the layout with BE/LE and F/I/UI"
+            case let .sampleRate(t, r):
+                return "'\(t)': sample rate '\(r)' is not a number of Hz from \(Int(AudioLimits.sampleRates.lowerBound)) to \(Int(AudioLimits.sampleRates.upperBound))"
+            case .ambiguousLinearPCM(let t): return "'\(t)': say which linear PCM, e.g. LEI16 or BEF32"
+            case .notAFormat(let t): return "'\(t)' is not a data format; use \(DataFormatSpec.syntax)"
+            case let .notWritten(_, codec): return "data format \(codec) is not one soundkit writes; use \(DataFormatSpec.syntax)"
+            }
+        }
+    }
+
+    public init(parsing text: String) throws(ParseError) {
         var s = Substring(text)
         if let r = s.firstIndex(of: "#") {
             let fpp = s[s.index(after: r)...]
             s = s[..<r]
-            guard !s.lowercased().hasPrefix("ima4") || fpp == "64" else {
-                throw .invalid("'\(text)': ima4 always has 64 frames per packet")
-            }
-            if !s.lowercased().hasPrefix("ima4") { throw .invalid("'\(text)': frames per packet (#) apply to ima4 only") }
+            guard s.lowercased().hasPrefix("ima4"), fpp == "64" else { throw .framesPerPacket(text) }
         }
-        if s.contains("/") { throw .invalid("'\(text)': format flags (/FLAGS) are not supported; say the layout with BE/LE and F/I/UI") }
+        if s.contains("/") { throw .flags(text) }
         var rate: Double?
         if let at = s.firstIndex(of: "@") {
             let r = s[s.index(after: at)...]
-            guard let v = Double(r), v.isFinite, v >= 1, v <= 1_536_000 else {
-                throw .invalid("'\(text)': sample rate '\(r)' is not a number of Hz between 1 and 1536000")
-            }
+            guard let v = Double(r), v.isFinite, AudioLimits.sampleRates.contains(v) else { throw .sampleRate(text, rate: String(r)) }
             rate = v
             s = s[..<at]
         }
@@ -45,10 +62,10 @@ public struct DataFormatSpec: Hashable, Sendable {
         case "ulaw": encoding = .ulaw
         case "alaw": encoding = .alaw
         case FourCC(0x6D73_0011): encoding = .imaADPCM
-        case "lpcm": throw .invalid("'\(text)': say which linear PCM, e.g. LEI16 or BEF32")
+        case "lpcm": throw .ambiguousLinearPCM(text)
         default:
             let known = CAF.codecName(code)
-            throw .unsupported("data format \(known.hasPrefix("'") ? known : "\(known) (\(code.description))") is not one soundkit writes; use \(Self.syntax)")
+            throw .notWritten(text, codec: known.hasPrefix("'") ? known : "\(known) (\(code.description))")
         }
     }
 
@@ -69,7 +86,7 @@ public struct DataFormatSpec: Hashable, Sendable {
         return (f, explicit && bits != 8)
     }
 
-    static func fourCC(_ s: Substring, original: String) throws(ContainerError) -> FourCC {
+    static func fourCC(_ s: Substring, original: String) throws(ParseError) -> FourCC {
         var bytes: [UInt8] = []
         var i = s.startIndex
         while i < s.endIndex {
@@ -82,13 +99,13 @@ public struct DataFormatSpec: Hashable, Sendable {
                 i = s.index(after: i)
             }
         }
-        guard bytes.count == 4 else { throw .invalid("'\(original)' is not a data format; use \(syntax)") }
+        guard bytes.count == 4 else { throw .notAFormat(original) }
         return FourCC(bytes.reduce(0) { $0 << 8 | UInt32($1) })
     }
 
     /// The encoding for `fileType`: a PCM format without a stated byte order takes the type's own order
     /// when the machine's (little-endian) one is not accepted.
-    public func encoding(for fileType: FileType) -> AudioEncoding {
+    public func encoding(for fileType: ContainerKind) -> AudioEncoding {
         guard case .pcm(let p) = encoding, !explicitByteOrder, p.bits > 8 else { return encoding }
         let flipped = AudioEncoding.pcm(PCMFormat(p.encoding, bits: p.bits, bigEndian: !p.bigEndian))
         if !fileType.acceptedEncodings.contains(encoding) && fileType.acceptedEncodings.contains(flipped) { return flipped }

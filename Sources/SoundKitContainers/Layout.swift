@@ -2,14 +2,15 @@ import SoundKitCodecs
 
 /// What a writer lays out: the file type, the stream it holds, and Core Audio's habits to follow or not.
 public struct OutputLayout: Hashable, Sendable {
-    public var fileType: FileType
+    /// One of ``ContainerKind/writable``.
+    public var fileType: ContainerKind
     public var format: StreamFormat
     /// Pad the header so the audio starts at byte 4096 (CAF `free`, WAV `FLLR`), as afconvert does.
     public var filler: Bool
     /// Channel mask for > 2 channels (WAV `dwChannelMask`, CAF bitmap); `nil` picks the usual one.
     public var channelMask: UInt32?
 
-    public init(fileType: FileType, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil) {
+    public init(fileType: ContainerKind, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil) {
         self.fileType = fileType
         self.format = format
         self.filler = filler
@@ -17,21 +18,21 @@ public struct OutputLayout: Hashable, Sendable {
     }
 
     /// The stream description a file type records for `encoding` (bytes and frames per packet, bits).
-    public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int, fileType: FileType) -> StreamFormat {
+    public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int, fileType: ContainerKind) -> StreamFormat {
         switch encoding {
         case .pcm(let f):
             let code: String
             switch fileType {
-            case .caff: code = "lpcm"
             case .aiff: code = "NONE"
             case .aifc: code = AIFF.compressionType(for: encoding).description
-            case .wave: code = f.isFloat ? "0x0003" : "0x0001"
+            case .wav, .rifx, .rf64: code = f.isFloat ? "0x0003" : "0x0001"
+            default: code = "lpcm"
             }
             return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding,
                                 bytesPerPacket: f.bytesPerSample * channels, framesPerPacket: 1, bitsPerChannel: f.bits,
                                 formatCode: code)
         case .ulaw, .alaw:
-            let code = fileType == .wave ? (encoding == .ulaw ? "0x0007" : "0x0006") : (encoding == .ulaw ? "ulaw" : "alaw")
+            let code = fileType == .wav ? (encoding == .ulaw ? "0x0007" : "0x0006") : (encoding == .ulaw ? "ulaw" : "alaw")
             return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, bytesPerPacket: channels,
                                 framesPerPacket: 1, bitsPerChannel: 8, formatCode: code)
         case .ima4:
@@ -83,14 +84,15 @@ public struct DataTotals: Hashable, Sendable {
 public enum ContainerWriter {
     public static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
         switch layout.fileType {
-        case .caff: return try CAF.header(layout, totals: totals)
+        case .caf: return try CAF.header(layout, totals: totals)
         case .aiff, .aifc: return try AIFF.header(layout, totals: totals)
-        case .wave: return try WAV.header(layout, totals: totals)
+        case .wav: return try WAV.header(layout, totals: totals)
+        default: throw .unsupported(.fileType(layout.fileType))
         }
     }
 
     /// Bytes after the audio: the pad byte AIFF and WAV chunks need after odd-sized data.
     public static func trailer(_ layout: OutputLayout, totals: DataTotals) -> [UInt8] {
-        layout.fileType != .caff && totals.dataBytes % 2 == 1 ? [0] : []
+        layout.fileType != .caf && totals.dataBytes % 2 == 1 ? [0] : []
     }
 }

@@ -1,57 +1,5 @@
 import SoundKitCodecs
 
-/// The file types soundkit writes, named as afconvert names them (`-f`).
-public enum FileType: String, CaseIterable, Sendable {
-    case caff = "caff"
-    case aiff = "AIFF"
-    case aifc = "AIFC"
-    case wave = "WAVE"
-
-    /// afconvert's names, case-insensitively, plus the common extensions.
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "caff", "caf": self = .caff
-        case "aiff", "aif": self = .aiff
-        case "aifc": self = .aifc
-        case "wave", "wav": self = .wave
-        default: return nil
-        }
-    }
-
-    /// The type an output path asks for by its extension.
-    public init?(pathExtension ext: String) { self.init(name: ext) }
-
-    public var fileExtension: String {
-        switch self {
-        case .caff: return "caf"
-        case .aiff: return "aiff"
-        case .aifc: return "aifc"
-        case .wave: return "wav"
-        }
-    }
-
-    /// The data formats this type accepts, in afconvert's spelling and order (`afconvert -hf`).
-    public var acceptedEncodings: [AudioEncoding] {
-        func i(_ b: Int, _ be: Bool) -> AudioEncoding { .pcm(.int(b, bigEndian: be)) }
-        func f(_ b: Int, _ be: Bool) -> AudioEncoding { .pcm(.float(b, bigEndian: be)) }
-        switch self {
-        case .caff:
-            return [i(8, true), i(16, true), i(24, true), i(32, true), f(32, true), f(64, true),
-                    i(16, false), i(24, false), i(32, false), f(32, false), f(64, false), .ulaw, .alaw, .ima4]
-        case .aiff:
-            return [i(8, true), i(16, true), i(24, true), i(32, true)]
-        case .aifc:
-            return [i(8, true), i(16, true), i(24, true), i(32, true), f(32, true), f(64, true), .pcm(.uint8),
-                    i(16, false), .ulaw, .alaw, .ima4]
-        case .wave:
-            return [.pcm(.uint8), i(16, false), i(24, false), i(32, false), f(32, false), f(64, false), .ulaw, .alaw, .imaADPCM]
-        }
-    }
-
-    /// What `-d` omitted means: 16-bit integer PCM in the type's natural byte order.
-    public var default16Bit: AudioEncoding { .pcm(.int(16, bigEndian: self != .wave)) }
-}
-
 /// What a file's audio data holds.
 public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     case pcm(PCMFormat)
@@ -84,29 +32,42 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-public enum ContainerKind: String, Sendable, Hashable {
-    case caf = "CAF", aiff = "AIFF", aifc = "AIFC", wav = "WAVE", rifx = "RIFX", rf64 = "RF64"
+/// The physical limits every header is held to. A value outside them is not a sound any device plays, and
+/// keeping every count inside them is what lets the rest of the code do plain arithmetic on validated values.
+public enum AudioLimits {
+    /// 1 kHz to 768 kHz. Speech codecs and telephony go down to 4–8 kHz, and the fastest DACs sold run at
+    /// 768 kHz (twice DXD); the lower bound leaves room for odd hand-made files while keeping every duration a
+    /// header can imply finite and every frame count computed from seconds well inside 64 bits.
+    public static let sampleRates: ClosedRange<Double> = 1_000...768_000
+    /// 1 to 64 channels: the widest layouts Core Audio names (22.2 is 24 channels; 7th-order ambisonics is 64).
+    public static let channels: ClosedRange<Int> = 1...64
+    /// No codec puts more frames in a packet (FLAC's largest block is 65,535 frames).
+    public static let framesPerPacket: Int64 = 1 << 16
 
-    /// The afconvert file type ID that `afinfo` prints.
-    public var fileTypeID: String {
-        switch self {
-        case .caf: return "caff"
-        case .aiff: return "AIFF"
-        case .aifc: return "AIFC"
-        case .wav: return "WAVE"
-        case .rifx: return "RIFX"
-        case .rf64: return "RF64"
-        }
+    static let rateDescription = "1000 to 768000 Hz"
+
+    /// `rate` if it is finite and inside ``sampleRates``.
+    public static func checkedSampleRate(_ rate: Double) throws(ContainerError) -> Double {
+        guard rate.isFinite, sampleRates.contains(rate) else { throw .sampleRate(rate) }
+        return rate
+    }
+
+    /// `count` as an Int if it is inside ``channels``.
+    public static func checkedChannels<T: BinaryInteger>(_ count: T) throws(ContainerError) -> Int {
+        guard let c = Int(exactly: count), channels.contains(c) else { throw .channels(Int64(clamping: count)) }
+        return c
     }
 }
 
-/// The stream as the container describes it (Core Audio's `AudioStreamBasicDescription`, roughly).
+/// The stream as the container describes it (Core Audio's `AudioStreamBasicDescription`, roughly). Parsers
+/// only hand out validated values: the rate and channels inside ``AudioLimits``, packet sizes non-negative.
 public struct StreamFormat: Hashable, Sendable {
     public var sampleRate: Double
     public var channels: Int
     public var encoding: AudioEncoding
     /// 0 when packets vary in size.
     public var bytesPerPacket: Int
+    /// 0 when it varies or is unknown.
     public var framesPerPacket: Int
     /// 0 for compressed formats (Core Audio's convention for ima4).
     public var bitsPerChannel: Int
@@ -125,7 +86,9 @@ public struct StreamFormat: Hashable, Sendable {
     }
 }
 
-/// Everything a container header says about its audio, in file terms.
+/// Everything a container header says about its audio, validated once by the parser that read it: the format
+/// within ``AudioLimits``, the data inside the file, and every count no larger than the data can hold — so
+/// arithmetic on these values (durations, frame totals) cannot overflow or produce infinities.
 public struct AudioFileInfo: Hashable, Sendable {
     public var container: ContainerKind
     public var format: StreamFormat
@@ -145,5 +108,64 @@ public struct AudioFileInfo: Hashable, Sendable {
     /// Oddities a reader worked around (truncation, a zero-size data chunk); empty for a clean file.
     public var warnings: [String] = []
 
-    public var duration: Double { format.sampleRate > 0 ? Double(validFrames) / format.sampleRate : 0 }
+    package init(container: ContainerKind, format: StreamFormat, dataOffset: Int64, dataBytes: Int64, packets: Int64, validFrames: Int64) {
+        self.container = container
+        self.format = format
+        self.dataOffset = dataOffset
+        self.dataBytes = dataBytes
+        self.packets = packets
+        self.validFrames = validFrames
+    }
+
+    /// The played length in seconds (finite: the rate is validated and the frames bounded).
+    public var duration: Double { Double(validFrames) / format.sampleRate }
+
+    /// The most packets `dataBytes` can hold: whole constant-size packets (plus a partial last one, which the IMA
+    /// ADPCM reader decodes), or one byte each for variable-size packets.
+    var packetLimit: Int64 {
+        let bpp = Int64(format.bytesPerPacket)
+        guard bpp > 0 else { return dataBytes }
+        return dataBytes / bpp + (dataBytes % bpp == 0 ? 0 : 1)
+    }
+
+    /// The most frames the packets can hold (saturating: only ever compared against).
+    var frameLimit: Int64 {
+        let fpp = format.framesPerPacket > 0 ? Int64(format.framesPerPacket) : AudioLimits.framesPerPacket
+        let (product, overflow) = packetLimit.multipliedReportingOverflow(by: fpp)
+        return overflow ? .max : product
+    }
+
+    /// Checks every invariant the rest of soundkit relies on; parsers call it last. `fileSize` bounds the data.
+    package func validated(fileSize: Int64) throws(ContainerError) -> AudioFileInfo {
+        _ = try AudioLimits.checkedSampleRate(format.sampleRate)
+        _ = try AudioLimits.checkedChannels(format.channels)
+        guard format.bytesPerPacket >= 0, format.framesPerPacket >= 0, format.bitsPerChannel >= 0 else {
+            throw .inconsistentFormat(.zeroPacketSize)
+        }
+        guard Int64(format.framesPerPacket) <= AudioLimits.framesPerPacket else {
+            throw .impossibleCount(.framesPerPacket, claimed: Int64(format.framesPerPacket), limit: AudioLimits.framesPerPacket)
+        }
+        guard dataOffset >= 0, dataBytes >= 0, dataOffset <= fileSize, dataBytes <= fileSize - dataOffset else {
+            throw .impossibleCount(.audioBytes, claimed: dataBytes, limit: Swift.max(0, fileSize - Swift.max(0, dataOffset)))
+        }
+        guard packets >= 0, packets <= packetLimit else { throw .impossibleCount(.packets, claimed: packets, limit: packetLimit) }
+        for (q, v) in [(ContainerError.Quantity.frames, validFrames), (.primingFrames, primingFrames), (.remainderFrames, remainderFrames)] {
+            guard v >= 0, v <= frameLimit else { throw .impossibleCount(q, claimed: v, limit: frameLimit) }
+        }
+        return self
+    }
+}
+
+extension Int64 {
+    /// The product, or `.max`/`.min` where it would overflow: for bounds that are only compared against.
+    package func saturatingMultiply(_ other: Int64) -> Int64 {
+        let (p, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? ((self < 0) != (other < 0) ? .min : .max) : p
+    }
+
+    /// The sum, or `.max`/`.min` where it would overflow.
+    package func saturatingAdd(_ other: Int64) -> Int64 {
+        let (s, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : s
+    }
 }

@@ -1,5 +1,3 @@
-import SoundKitCodecs
-
 /// Random access to a file's bytes. The containers module reads through it and never touches the file system.
 public protocol ByteSource {
     var size: Int64 { get }
@@ -12,84 +10,23 @@ extension Array: ByteSource where Element == UInt8 {
     public func read(at offset: Int64, count n: Int) throws -> [UInt8] {
         guard offset >= 0, offset < Int64(count), n > 0 else { return [] }
         let start = Int(offset)
-        return Array(self[start..<Swift.min(count, start + n)])
-    }
-}
-
-/// What the first bytes of a file say it is.
-public enum SniffedType: Hashable, Sendable {
-    case caf, aiff, aifc, wav, rifx, rf64
-    case flac, ogg, mp3, au, mpeg4, w64
-    case jpeg, png, gif, avi, mpegVideo
-    case unknown
-
-    public var name: String {
-        switch self {
-        case .caf: return "CAF"
-        case .aiff: return "AIFF"
-        case .aifc: return "AIFF-C"
-        case .wav: return "WAVE"
-        case .rifx: return "RIFX (big-endian WAVE)"
-        case .rf64: return "RF64"
-        case .flac: return "FLAC"
-        case .ogg: return "Ogg"
-        case .mp3: return "MP3"
-        case .au: return "Sun/NeXT AU"
-        case .mpeg4: return "MPEG-4"
-        case .w64: return "Wave64"
-        case .jpeg: return "JPEG"
-        case .png: return "PNG"
-        case .gif: return "GIF"
-        case .avi: return "AVI"
-        case .mpegVideo: return "MPEG video"
-        case .unknown: return "unknown"
-        }
-    }
-
-    /// Sniffs a container from its first bytes (16 are enough).
-    public init(prefix b: [UInt8]) {
-        func at(_ o: Int, _ s: String) -> Bool {
-            let u = Array(s.utf8)
-            return b.count >= o + u.count && Array(b[o..<(o + u.count)]) == u
-        }
-        if at(0, "caff") { self = .caf }
-        else if at(0, "FORM") && at(8, "AIFF") { self = .aiff }
-        else if at(0, "FORM") && at(8, "AIFC") { self = .aifc }
-        else if at(0, "RIFF") && at(8, "WAVE") { self = .wav }
-        else if at(0, "RIFX") && at(8, "WAVE") { self = .rifx }
-        else if (at(0, "RF64") || at(0, "BW64")) && at(8, "WAVE") { self = .rf64 }
-        else if at(0, "RIFF") && at(8, "AVI ") { self = .avi }
-        else if at(0, "riff") { self = .w64 }
-        else if at(0, "fLaC") { self = .flac }
-        else if at(0, "OggS") { self = .ogg }
-        else if at(0, "ID3") || (b.count >= 2 && b[0] == 0xFF && b[1] & 0xE0 == 0xE0 && b[1] & 0x06 != 0) { self = .mp3 }
-        else if at(0, ".snd") { self = .au }
-        else if at(4, "ftyp") { self = .mpeg4 }
-        else if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { self = .jpeg }
-        else if b.count >= 8 && b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { self = .png }
-        else if at(0, "GIF87a") || at(0, "GIF89a") { self = .gif }
-        else if b.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 1 && (b[3] == 0xBA || b[3] == 0xB3) { self = .mpegVideo }
-        else { self = .unknown }
+        return Array(self[start..<(start + Swift.min(count - start, n))])
     }
 }
 
 /// Reads a header from its source: CAF, AIFF, AIFF-C, WAVE, RIFX or RF64.
 public enum ContainerParser {
-    /// Parses the header of `source`; throws ``ContainerError/notAudio(_:)`` for other file types.
+    /// Parses and validates the header of `source`. Throws ``ContainerError`` for bytes that are not a sound
+    /// soundkit's parsers read, or that no sound file could hold; errors of the source itself pass through.
     public static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
         let prefix = try source.read(at: 0, count: 16)
-        switch SniffedType(prefix: prefix) {
+        if prefix.isEmpty { throw ContainerError.empty }
+        let kind = ContainerKind(sniffing: prefix)
+        switch kind {
         case .caf: return try CAF.parse(source)
         case .aiff, .aifc: return try AIFF.parse(source)
         case .wav, .rifx, .rf64: return try WAV.parse(source)
-        case .unknown:
-            if prefix.isEmpty { throw ContainerError.notAudio("file is empty") }
-            throw ContainerError.notAudio("not a CAF, AIFF or WAVE file")
-        case let other:
-            throw ContainerError.notAudio("\(other.name) data, not a CAF, AIFF or WAVE file")
+        default: throw ContainerError.notAudio(kind)
         }
     }
 }
-
-/// Chunk content above this size is never loaded into memory by a header parser.
-let maxHeaderChunk = 1 << 20

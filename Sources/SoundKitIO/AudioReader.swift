@@ -26,45 +26,60 @@ public struct SourceInfo: Sendable {
 public protocol AudioReader: AnyObject {
     var info: SourceInfo { get }
     /// Reads up to `maxFrames` frames into `buffer` (replacing its contents); 0 at the end.
-    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int
+    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int
 }
 
 public enum AudioInput {
     /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
     /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; libsndfile for everything else it reads.
-    public static func open(_ path: String) throws -> any AudioReader {
+    public static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
         let file = try InputFile(path: path)
-        var parsed: AudioFileInfo?
-        var parseError: ContainerError?
+        let header: AudioFileInfo
         do {
-            parsed = try ContainerParser.parse(file)
-        } catch let e as ContainerError {
-            parseError = e
+            header = try ContainerParser.parse(file)
         } catch let e as AudioFileError {
             throw e
+        } catch let e as ContainerError {
+            return try openWithDecoders(file, parseError: e)
         } catch {
-            throw AudioFileError(path, "\(error)")
+            throw AudioFileError(path, .system(.read, .ioError))
         }
-        if let header = parsed, NativeReader.decodes(header.format.encoding) {
-            return try NativeReader(file: file, header: header)
+        if NativeReader.decodes(header.format.encoding) { return try NativeReader(file: file, header: header) }
+        do {
+            return try SndFileReader(file: file, header: header)
+        } catch let e where e.isDecoderFailure {
+            // Say what we found rather than libsndfile's generic words.
+            if case .other(let name) = header.format.encoding { throw AudioFileError(path, .cannotDecode(codec: name, container: header.container)) }
+            throw e
+        }
+    }
+
+    /// A file soundkit's parsers did not accept: other formats go to libsndfile; a CAF, AIFF or WAVE header that
+    /// is broken or impossible is reported as it is (a decoder that accepted it would only guess).
+    static func openWithDecoders(_ file: InputFile, parseError: ContainerError) throws(AudioFileError) -> any AudioReader {
+        switch parseError {
+        case .notAudio, .unsupported:
+            break
+        default:
+            throw AudioFileError(file.path, .container(parseError))
         }
         do {
-            return try SndFileReader(path: path, header: parsed)
-        } catch let error as AudioFileError {
-            // Say what we found rather than libsndfile's generic words where we know better.
-            if let header = parsed, case .other(let name) = header.format.encoding {
-                throw AudioFileError(path, "data format is \(name) in a \(header.container.rawValue) file, which soundkit cannot decode")
+            return try SndFileReader(file: file, header: nil)
+        } catch let e where e.isDecoderFailure {
+            let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
+            if case .decoder(_, let message) = e.reason {
+                throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
             }
-            if let e = parseError {
-                switch e {
-                case .notAudio: throw AudioFileError(path, "\(e.description), and libsndfile cannot read it either (\(error.message))")
-                default: throw AudioFileError(path, e.description)
-                }
-            }
-            throw error
-        } catch {
-            throw AudioFileError(path, "\(error)")
+            throw e
         }
+    }
+}
+
+extension AudioFileError {
+    /// A decoder library could not make sense of the file (as opposed to a system or installation failure).
+    var isDecoderFailure: Bool {
+        if case .decoder = reason { return true }
+        return false
     }
 }
 
@@ -91,7 +106,7 @@ final class NativeReader: AudioReader {
         }
     }
 
-    init(file: InputFile, header: AudioFileInfo) throws {
+    init(file: InputFile, header: AudioFileInfo) throws(AudioFileError) {
         self.file = file
         self.header = header
         let f = header.format
@@ -102,7 +117,8 @@ final class NativeReader: AudioReader {
         case .ima4: ima4 = IMA4Decoder(channels: f.channels)
         case .imaADPCM:
             guard let d = IMAWAVDecoder(channels: f.channels, blockAlign: header.blockAlign > 0 ? header.blockAlign : f.bytesPerPacket) else {
-                throw AudioFileError(file.path, "IMA ADPCM block size \(f.bytesPerPacket) is not valid for \(f.channels) channels")
+                throw AudioFileError(file.path, .container(.inconsistentFormat(.imaADPCMBlock(
+                    blockAlign: Int64(f.bytesPerPacket), channels: Int64(f.channels), framesPerPacket: Int64(f.framesPerPacket)))))
             }
             imaWAV = d
         default: break
@@ -118,18 +134,18 @@ final class NativeReader: AudioReader {
     private var dataEnd: Int64 { header.dataOffset + header.dataBytes }
 
     /// Reads up to `count` bytes of audio data into `raw`.
-    private func fill(_ count: Int) throws -> Int {
+    private func fill(_ count: Int) throws(AudioFileError) -> Int {
         let n = Int(Swift.min(Int64(count), dataEnd - bytePosition))
         guard n > 0 else { return 0 }
         if raw.count < n { raw = [UInt8](repeating: 0, count: n) }
-        let got = try raw.withUnsafeMutableBytes { (r) in
-            try file.read(at: bytePosition, into: UnsafeMutableRawBufferPointer(rebasing: r[0..<n]))
+        let got = try AudioFileError.rethrown(file.path) {
+            try raw.withUnsafeMutableBytes { r in try file.read(at: bytePosition, into: UnsafeMutableRawBufferPointer(rebasing: r[0..<n])) }
         }
         bytePosition += Int64(got)
         return got
     }
 
-    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws -> Int {
+    func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int {
         let ch = header.format.channels
         buffer.kind = info.kind
         buffer.channels = ch
@@ -205,7 +221,7 @@ final class NativeReader: AudioReader {
     }
 
     /// Decodes enough whole packets for about `maxFrames` frames into `pcm16`. False at the end of the data.
-    private func decodePackets(maxFrames: Int) throws -> Bool {
+    private func decodePackets(maxFrames: Int) throws(AudioFileError) -> Bool {
         let f = header.format
         let ch = f.channels
         let perPacket = f.framesPerPacket, bytesPerPacket = f.bytesPerPacket
@@ -215,14 +231,12 @@ final class NativeReader: AudioReader {
         let samples = got * perPacket * ch
         if pcm16.count < samples { pcm16 = [Int16](repeating: 0, count: samples) }
         if var d = ima4 {
-            var failure: IMA4Error?
-            raw.withUnsafeBytes { r in
+            let result = raw.withUnsafeBytes { r in
                 pcm16.withUnsafeMutableBufferPointer { p in
-                    do { _ = try d.decode(UnsafeRawBufferPointer(rebasing: r[0..<(got * bytesPerPacket)]), into: p) }
-                    catch let e as IMA4Error { failure = e } catch { preconditionFailure("IMA4Decoder throws only IMA4Error") }
+                    Result { () throws(IMA4Error) in try d.decode(UnsafeRawBufferPointer(rebasing: r[0..<(got * bytesPerPacket)]), into: p) }
                 }
             }
-            if let failure { throw AudioFileError(file.path, failure.description) }
+            if case .failure(let e) = result { throw AudioFileError(file.path, .ima4(e)) }
             ima4 = d
         } else if let d = imaWAV {
             raw.withUnsafeBytes { r in
@@ -248,8 +262,8 @@ final class SndFileReader: AudioReader {
     /// decodes whole blocks of MS ADPCM, GSM and MP3 in WAV past it.
     private var remaining: Int64?
 
-    init(path: String, header: AudioFileInfo?) throws {
-        let f = try SndFile(readingFrom: path)
+    init(file input: InputFile, header: AudioFileInfo?) throws(AudioFileError) {
+        let f = try SndFile(readingFrom: input.path, fileSize: input.size)
         file = f
         let names = f.formatNames
         var pcm: PCMFormat?
@@ -261,10 +275,10 @@ final class SndFileReader: AudioReader {
             frames = h.validFrames
             remaining = frames
         }
-        info = SourceInfo(path: path, sampleRate: Double(f.sampleRate), channels: f.channels, frames: frames,
+        info = SourceInfo(path: input.path, sampleRate: f.sampleRate, channels: f.channels, frames: frames,
                           kind: f.isFloatSubtype ? .float : .integer, pcmFormat: pcm,
                           encoding: header?.format.encoding ?? .other(names.subtype), header: header,
-                          fileTypeName: header?.container.rawValue ?? Self.shortName(names.major), formatName: names.subtype,
+                          fileTypeName: header?.container.containerName ?? Self.shortName(names.major), formatName: names.subtype,
                           channelMask: header?.channelMask, decoder: "libsndfile")
     }
 
@@ -274,7 +288,7 @@ final class SndFileReader: AudioReader {
         return first == "OGG" ? "Ogg" : first
     }
 
-    func read(into buffer: inout SampleBuffer, maxFrames requested: Int) throws -> Int {
+    func read(into buffer: inout SampleBuffer, maxFrames requested: Int) throws(AudioFileError) -> Int {
         buffer.kind = info.kind
         buffer.channels = info.channels
         let maxFrames = remaining.map { Int(Swift.min(Int64(requested), $0)) } ?? requested
@@ -283,8 +297,8 @@ final class SndFileReader: AudioReader {
         buffer.reserve(frames: maxFrames)
         let got: Int
         switch info.kind {
-        case .integer: got = try buffer.ints.withUnsafeMutableBufferPointer { (p) in try file.readInt(into: p.baseAddress!, frames: maxFrames) }
-        case .float: got = try buffer.floats.withUnsafeMutableBufferPointer { (p) in try file.readDouble(into: p.baseAddress!, frames: maxFrames) }
+        case .integer: got = try AudioFileError.rethrown(info.path) { try buffer.ints.withUnsafeMutableBufferPointer { p in try file.readInt(into: p, frames: maxFrames) } }
+        case .float: got = try AudioFileError.rethrown(info.path) { try buffer.floats.withUnsafeMutableBufferPointer { p in try file.readDouble(into: p, frames: maxFrames) } }
         }
         buffer.frames = got
         if let r = remaining { remaining = r - Int64(got) }

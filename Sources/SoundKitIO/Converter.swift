@@ -3,7 +3,8 @@ import SoundKitContainers
 
 /// How to convert: afconvert's `-f`, `-d`, `@RATE` and `-c`, plus soundkit's choices.
 public struct ConversionOptions: Sendable {
-    public var fileType: FileType
+    /// One of ``ContainerKind/writable``.
+    public var fileType: ContainerKind
     /// `nil`: keep the source's linear PCM layout when the file type holds it, else 16-bit PCM.
     public var encoding: AudioEncoding?
     public var sampleRate: Double?
@@ -15,7 +16,7 @@ public struct ConversionOptions: Sendable {
     public var trim: Double?
     public var fadeOut: Double
 
-    public init(fileType: FileType, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
+    public init(fileType: ContainerKind, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
                 filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet, trim: Double? = nil, fadeOut: Double = 0.25) {
         self.fileType = fileType
         self.encoding = encoding
@@ -40,30 +41,28 @@ public enum Converter {
     static let chunkFrames = 16384
 
     /// The encoding `options` asks for, checked against the file type and channel count.
-    public static func resolveEncoding(_ options: ConversionOptions, source: SourceInfo, channels: Int) throws -> AudioEncoding {
+    public static func resolveEncoding(_ options: ConversionOptions, source: SourceInfo, channels: Int) throws(AudioFileError) -> AudioEncoding {
         let type = options.fileType
+        guard type.isWritable else { throw AudioFileError(source.path, .container(.unsupported(.fileType(type)))) }
         var encoding: AudioEncoding
         if let requested = options.encoding {
             encoding = requested
             // `-d ima4` into WAVE means IMA ADPCM (tag 0x11), which afconvert cannot write but users ask for.
-            if type == .wave && requested == .ima4 { encoding = .imaADPCM }
+            if type == .wav && requested == .ima4 { encoding = .imaADPCM }
             guard type.acceptedEncodings.contains(encoding) else {
-                let accepted = type.acceptedEncodings.map { $0 == .imaADPCM ? "ima4" : $0.description }.joined(separator: " ")
-                throw AudioFileError(source.path, "file type \(type.rawValue) cannot hold data format \(requested); it accepts \(accepted)")
+                throw AudioFileError(source.path, .container(.unsupported(.encoding(requested, type))))
             }
         } else {
             encoding = type.default16Bit
             if let p = source.pcmFormat {
-                let natural = type == .wave ? false : true
+                let natural = type == .wav ? false : true
                 let keep: PCMFormat
-                if p.bits == 8 { keep = type == .wave ? .uint8 : .int(8, bigEndian: true) }
+                if p.bits == 8 { keep = type == .wav ? .uint8 : .int(8, bigEndian: true) }
                 else { keep = PCMFormat(p.encoding == .float ? .float : .signedInteger, bits: p.bits, bigEndian: natural) }
                 if type.acceptedEncodings.contains(.pcm(keep)) { encoding = .pcm(keep) }
             }
         }
-        if encoding == .ima4 && channels > 2 {
-            throw AudioFileError(source.path, "IMA4 holds at most 2 channels and the output would have \(channels); add -c 2 or -c 1")
-        }
+        if encoding == .ima4 && channels > 2 { throw AudioFileError(source.path, .conversion(.ima4Channels(channels))) }
         return encoding
     }
 
@@ -84,14 +83,14 @@ public enum Converter {
 
     /// afconvert's rule for an output name: `<base>.<ext>` beside the input; if taken, `<base>-<rate/1000>k`
     /// when the rate changes, `<base>-<bits>bit` when the depth changes, else `<base>-1`, `-2`, ….
-    public static func defaultOutputPath(input: String, fileType: FileType, rateChanged: Double?, bitsChanged: Int?) -> String {
+    public static func defaultOutputPath(input: String, fileType: ContainerKind, rateChanged: Double?, bitsChanged: Int?) -> String {
         let base = FileSystem.splitExtension(input).base
         let ext = fileType.fileExtension
         let plain = "\(base).\(ext)"
         if !FileSystem.exists(plain) { return plain }
         if let r = rateChanged {
             let k = r / 1000
-            let name = "\(base)-\(k == k.rounded() ? String(Int(k)) : String(k))k.\(ext)"
+            let name = "\(base)-\(k == k.rounded() && abs(k) < 1e15 ? String(Int64(k)) : String(k))k.\(ext)"
             if !FileSystem.exists(name) { return name }
         }
         if let b = bitsChanged {
@@ -106,38 +105,35 @@ public enum Converter {
     /// Converts `input` into `output`. Nothing is written unless the whole conversion succeeds; the input is
     /// never written to; an existing output is replaced whole.
     @discardableResult
-    public static func convert(input: String, output: String, options: ConversionOptions) throws -> ConversionReport {
-        if FileSystem.isSameFile(input, output) {
-            throw AudioFileError(output, "is the input file; choose another output name (soundkit never writes to its input)")
-        }
+    public static func convert(input: String, output: String, options: ConversionOptions) throws(AudioFileError) -> ConversionReport {
+        if FileSystem.isSameFile(input, output) { throw AudioFileError(output, .outputIsInput) }
         let reader = try AudioInput.open(input)
         return try convert(reader, to: output, options: options)
     }
 
     @discardableResult
-    public static func convert(_ reader: any AudioReader, to output: String, options: ConversionOptions) throws -> ConversionReport {
+    public static func convert(_ reader: any AudioReader, to output: String, options: ConversionOptions) throws(AudioFileError) -> ConversionReport {
         let source = reader.info
-        if FileSystem.isSameFile(source.path, output) {
-            throw AudioFileError(output, "is the input file; choose another output name (soundkit never writes to its input)")
-        }
-        if FileSystem.isDirectory(output) { throw AudioFileError(output, "is a folder; name an output file") }
+        if FileSystem.isSameFile(source.path, output) { throw AudioFileError(output, .outputIsInput) }
+        if FileSystem.isDirectory(output) { throw AudioFileError(output, .outputIsDirectory) }
         let outChannels = options.channels ?? source.channels
-        guard (1...64).contains(outChannels) else { throw AudioFileError(source.path, "\(outChannels) channels is not a valid output") }
+        guard AudioLimits.channels.contains(outChannels) else { throw AudioFileError(output, .conversion(.outputChannels(outChannels))) }
         let outRate = options.sampleRate ?? source.sampleRate
-        guard outRate.isFinite, outRate >= 1, outRate <= 1_536_000 else { throw AudioFileError(source.path, "sample rate \(outRate) is not valid") }
+        guard outRate.isFinite, AudioLimits.sampleRates.contains(outRate) else { throw AudioFileError(output, .conversion(.outputSampleRate(outRate))) }
+        if let t = options.trim, !(t > 0) || !t.isFinite { throw AudioFileError(output, .conversion(.trim(t))) }
         let encoding = try resolveEncoding(options, source: source, channels: outChannels)
         let format = OutputLayout.streamFormat(encoding, sampleRate: outRate, channels: outChannels, fileType: options.fileType)
         let mask = outChannels == source.channels ? source.channelMask : nil
         let layout = OutputLayout(fileType: options.fileType, format: format, filler: options.filler, channelMask: mask)
-        var encoder: StreamEncoder
-        do { encoder = try StreamEncoder(format: format, imaSearch: options.imaSearch) }
-        catch let e as AudioFileError { throw AudioFileError(output, e.message) }
+        guard var encoder = StreamEncoder(format: format, imaSearch: options.imaSearch) else {
+            throw AudioFileError(output, .conversion(.encoder(encoding)))
+        }
 
         var resampler: Resampler?
         if outRate != source.sampleRate {
             let wide: Bool
             switch encoding { case .pcm(let p): wide = p.bits > 16; default: wide = false }
-            resampler = try Resampler(from: source.sampleRate, to: outRate, channels: outChannels, quality: wide ? .veryHigh : .high)
+            resampler = try Resampler(from: source.sampleRate, to: outRate, channels: outChannels, quality: wide ? .veryHigh : .high, path: source.path)
         }
 
         let file = try AtomicOutputFile(path: output)
@@ -151,15 +147,19 @@ public enum Converter {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(1 << 20)
 
-            func emit(_ b: SampleBuffer) throws {
+            func emit(_ b: SampleBuffer) throws(AudioFileError) {
                 encoder.encode(b, into: &bytes)
                 if bytes.count >= 1 << 19 { try file.write(bytes); bytes.removeAll(keepingCapacity: true) }
             }
-            func resample(_ b: SampleBuffer?, _ r: Resampler) throws {
+            func resample(_ b: SampleBuffer?, _ r: Resampler) throws(AudioFileError) {
                 resampled.floats.removeAll(keepingCapacity: true)
                 if let b {
                     b.doubles(into: &scratch)
-                    try scratch.withUnsafeBufferPointer { try r.process($0.baseAddress!, frames: b.frames, into: &resampled.floats) }
+                    try AudioFileError.rethrown(source.path) {
+                        try scratch.withUnsafeBufferPointer { p in
+                            if let base = p.baseAddress { try r.process(base, frames: b.frames, into: &resampled.floats) }
+                        }
+                    }
                 } else {
                     try r.process(nil, frames: 0, into: &resampled.floats)
                 }
@@ -170,8 +170,8 @@ public enum Converter {
             // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade` when the
             // sound is really cut (the frame count of some compressed sources is an estimate, so it only decides
             // the fade, never where reading stops).
-            let limit = options.trim.map { Int64(($0 * source.sampleRate).rounded(.down)) }
-            let fade = limit.map { $0 < source.frames ? Swift.min($0, Int64(options.fadeOut * source.sampleRate)) : 0 } ?? 0
+            let limit = options.trim.map { frameCount(seconds: $0, rate: source.sampleRate) }
+            let fade = limit.map { $0 < source.frames ? Swift.min($0, frameCount(seconds: options.fadeOut, rate: source.sampleRate)) : 0 } ?? 0
             var position: Int64 = 0
             while try reader.read(into: &input, maxFrames: limit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames) > 0 {
                 if let limit, fade > 0, position + Int64(input.frames) > limit - fade {
@@ -188,7 +188,7 @@ public enum Converter {
             if let r = resampler { try resample(nil, r) }
             // Apple's ima4 CAF files end with a padding packet even when the length is a whole number of
             // packets (remainder 64); the packet table keeps it out of the played length.
-            encoder.finish(into: &bytes, appleTail: options.fileType == .caff && encoding == .ima4)
+            encoder.finish(into: &bytes, appleTail: options.fileType == .caf && encoding == .ima4)
             let totals = encoder.totals
             bytes += ContainerWriter.trailer(layout, totals: totals)
             try file.write(bytes)
@@ -197,11 +197,22 @@ public enum Converter {
             return ConversionReport(source: source, outputPath: output, layout: layout, totals: totals)
         } catch let e as ContainerError {
             file.discard()
-            throw AudioFileError(output, e.description)
+            throw AudioFileError(output, .container(e))
+        } catch let e as AudioFileError {
+            file.discard()
+            throw e
         } catch {
             file.discard()
-            throw error
+            throw AudioFileError(output, .system(.write, .ioError))
         }
+    }
+
+    /// Whole frames in `seconds` at `rate`, rounded down and clamped to 0...Int64.max (negative and NaN give 0):
+    /// never a trap, whatever the caller passes.
+    static func frameCount(seconds: Double, rate: Double) -> Int64 {
+        let frames = (seconds * rate).rounded(.down)
+        guard frames > 0 else { return 0 }
+        return frames < 0x1p63 ? Int64(frames) : .max
     }
 }
 

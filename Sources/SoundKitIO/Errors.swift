@@ -1,12 +1,111 @@
-/// An error about one file, phrased for a person: `in.wav: data format is AAC; …`.
-public struct AudioFileError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var message: String
+import SoundKitCodecs
+import SoundKitContainers
+import SystemPackage
 
-    public init(_ path: String, _ message: String) {
-        self.path = path
-        self.message = message
+/// What a file operation was doing when the system refused it.
+public enum FileOperation: String, Hashable, Sendable {
+    case open = "cannot open"
+    case stat = "cannot read the attributes of"
+    case read = "cannot read"
+    case create = "cannot create a file in the folder of"
+    case write = "cannot write"
+    case sync = "cannot flush to disk"
+    case rename = "cannot move the finished file into place at"
+    case remove = "cannot remove"
+    case permissions = "cannot set the permissions of"
+}
+
+/// Why a conversion cannot be done as asked (not a fault of the input's bytes).
+public enum ConversionProblem: Hashable, Sendable {
+    /// IMA4 holds one or two channels; the output would have this many.
+    case ima4Channels(Int)
+    /// An output channel count outside ``AudioLimits/channels``.
+    case outputChannels(Int)
+    /// An output sample rate outside ``AudioLimits/sampleRates``.
+    case outputSampleRate(Double)
+    /// A trim length that is not a positive number of seconds.
+    case trim(Double)
+    /// libsoxr refused the resampling (its words).
+    case resampler(String)
+    /// The encoder cannot write this data format.
+    case encoder(AudioEncoding)
+}
+
+/// An error about one file, phrased for a person by ``description``: `in.wav: data format is AAC; …`. The
+/// ``reason`` says what happened in types, so a service can act on it without reading the text.
+public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file the error is about: never empty.
+    public var path: String
+    public var reason: Reason
+
+    public enum Reason: Equatable, Sendable {
+        /// A system call failed: what soundkit was doing, and the system's error number.
+        case system(FileOperation, Errno)
+        /// A folder where a sound file was expected.
+        case isDirectory
+        /// The container's bytes are wrong or impossible.
+        case container(ContainerError)
+        /// IMA4 packets that no encoder writes.
+        case ima4(IMA4Error)
+        /// A data format soundkit recognises but cannot decode.
+        case cannotDecode(codec: String, container: ContainerKind)
+        /// Neither soundkit's parsers nor the decoders it loads read the file; `looksLike` is what its first bytes
+        /// say, `decoderMessage` the decoder's own words.
+        case unreadable(looksLike: ContainerKind, parser: ContainerError?, decoderMessage: String)
+        /// A decoder library failed while reading (its own words).
+        case decoder(library: String, message: String)
+        /// A C library the file needs is not installed.
+        case libraryMissing(library: String, install: String)
+        /// The output names the input file (directly or through a link).
+        case outputIsInput
+        /// The output names a folder.
+        case outputIsDirectory
+        /// The conversion asked for cannot be done.
+        case conversion(ConversionProblem)
+    }
+
+    public init(_ path: String, _ reason: Reason) {
+        self.path = path.isEmpty ? "<unnamed>" : path
+        self.reason = reason
+    }
+
+    /// The message without the path.
+    public var message: String {
+        switch reason {
+        case let .system(op, errno): return "\(op.rawValue) it: \(errno.description)"
+        case .isDirectory: return "is a folder, not a sound file"
+        case .container(let e): return e.description
+        case .ima4(let e): return e.description
+        case let .cannotDecode(codec, container): return "data format is \(codec) in a \(container.containerName) file, which soundkit cannot decode"
+        case let .unreadable(kind, parser, decoder):
+            if kind != .unknown && !kind.hasNativeParser { return "\(kind.name) data that soundkit cannot read (\(decoder))" }
+            if let p = parser, kind.hasNativeParser { return p.description }
+            return "\(parser?.description ?? "not a sound file soundkit reads"); libsndfile cannot read it either (\(decoder))"
+        case let .decoder(library, message): return "\(library) cannot decode it: \(message)"
+        case let .libraryMissing(library, install): return "decoding this file needs \(library), which is not installed (\(install))"
+        case .outputIsInput: return "is the input file; choose another output name (soundkit never writes to its input)"
+        case .outputIsDirectory: return "is a folder; name an output file"
+        case .conversion(let p):
+            switch p {
+            case .ima4Channels(let n): return "IMA4 holds at most 2 channels and the output would have \(n); add -c 2 or -c 1"
+            case .outputChannels(let n): return "\(n) output channels is not valid (1 to \(AudioLimits.channels.upperBound))"
+            case .outputSampleRate(let r): return "output sample rate \(r) Hz is not valid (\(Int(AudioLimits.sampleRates.lowerBound)) to \(Int(AudioLimits.sampleRates.upperBound)) Hz)"
+            case .trim(let t): return "trim length \(t) s is not a positive number of seconds"
+            case .resampler(let m): return "libsoxr cannot resample it: \(m)"
+            case .encoder(let e): return "soundkit cannot encode \(e)"
+            }
+        }
     }
 
     public var description: String { "\(path): \(message)" }
+}
+
+extension AudioFileError {
+    /// Runs `body`, whose only errors are ``AudioFileError``s, through an API that rethrows them untyped
+    /// (`withUnsafeBytes` and its kin).
+    static func rethrown<T>(_ path: String, _ body: () throws -> T) throws(AudioFileError) -> T {
+        do { return try body() }
+        catch let e as AudioFileError { throw e }
+        catch { throw AudioFileError(path, .system(.read, .ioError)) }
+    }
 }

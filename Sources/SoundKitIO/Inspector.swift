@@ -49,45 +49,39 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
 public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family) or through libsndfile (everything else).
     /// Only headers are read: fast enough for a folder of hundreds of sounds.
-    public static func describe(_ path: String) throws -> AudioFileDescription {
+    public static func describe(_ path: String) throws(AudioFileError) -> AudioFileDescription {
         try describe(try InputFile(path: path))
     }
 
     /// The same, for a file already open.
-    public static func describe(_ file: InputFile) throws -> AudioFileDescription {
+    public static func describe(_ file: InputFile) throws(AudioFileError) -> AudioFileDescription {
         let path = file.path
+        let header: AudioFileInfo
         do {
-            let h = try ContainerParser.parse(file)
-            return describe(path: path, header: h)
+            header = try ContainerParser.parse(file)
+        } catch let e as AudioFileError {
+            throw e
         } catch let e as ContainerError {
-            if case .notAudio = e {
-                do {
-                    let r = try SndFileReader(path: path, header: nil)
-                    let i = r.info
-                    return AudioFileDescription(
-                        path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
-                        sampleRate: i.sampleRate, channels: i.channels, frames: i.frames,
-                        duration: i.sampleRate > 0 ? Double(i.frames) / i.sampleRate : 0,
-                        bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
-                        primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, warnings: [])
-                } catch let s as AudioFileError {
-                    let sniffed = SniffedType(prefix: (try? file.read(at: 0, count: 16)) ?? [])
-                    if sniffed != .unknown {
-                        throw AudioFileError(path, "\(sniffed.name) data that soundkit cannot read (\(s.message))")
-                    }
-                    throw AudioFileError(path, "\(e.description); libsndfile cannot read it either (\(s.message))")
-                }
-            }
-            throw AudioFileError(path, e.description)
+            let r = try AudioInput.openWithDecoders(file, parseError: e)
+            let i = r.info
+            return AudioFileDescription(
+                path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
+                sampleRate: i.sampleRate, channels: i.channels, frames: i.frames, duration: Double(i.frames) / i.sampleRate,
+                bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
+                primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, warnings: [])
+        } catch {
+            throw AudioFileError(path, .system(.read, .ioError))
         }
+        return describe(file, header: header)
     }
 
-    public static func describe(path: String, header h: AudioFileInfo) -> AudioFileDescription {
+    /// The facts of a parsed header; whether it is decodable asks libsndfile only for codecs soundkit lacks.
+    public static func describe(_ file: InputFile, header h: AudioFileInfo) -> AudioFileDescription {
         let f = h.format
         var decodable = NativeReader.decodes(f.encoding)
-        if !decodable, (try? SndFile(readingFrom: path)) != nil { decodable = true }
+        if !decodable, (try? SndFile(readingFrom: file.path, fileSize: file.size)) != nil { decodable = true }
         return AudioFileDescription(
-            path: path, container: h.container.rawValue, fileTypeID: h.container.fileTypeID, format: f.encoding.description,
+            path: file.path, container: h.container.containerName, fileTypeID: h.container.fileTypeID, format: f.encoding.description,
             formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: h.validFrames, duration: h.duration,
             bitsPerChannel: f.bitsPerChannel, bytesPerPacket: f.bytesPerPacket, framesPerPacket: f.framesPerPacket,
             packets: h.packets, primingFrames: h.primingFrames, remainderFrames: h.remainderFrames, dataOffset: h.dataOffset,

@@ -6,46 +6,78 @@ import Musl
 import Darwin
 #endif
 import SoundKitContainers
+import SystemPackage
 
-/// The text of an `errno` value.
-func errnoText(_ e: Int32 = errno) -> String { String(cString: strerror(e)) }
+/// The one funnel to the operating system (swift-system's habit): reads and writes go through swift-system's
+/// `FileDescriptor`, which retries `EINTR`; the few calls it lacks (fsync, rename, mkstemp, unlink, fchmod) come
+/// through ``sys(_:_:_:)``. Every failure becomes an ``AudioFileError`` carrying the path, the operation and the
+/// `Errno`.
+enum Syscall {
+    /// Runs a C call that returns -1 and sets `errno` on failure, retrying on `EINTR`.
+    @discardableResult
+    static func sys(_ op: FileOperation, _ path: String, _ call: () -> Int32) throws(AudioFileError) -> Int32 {
+        while true {
+            let r = call()
+            if r != -1 { return r }
+            let e = Errno(rawValue: errno)
+            if e == .interrupted { continue }
+            throw AudioFileError(path, .system(op, e))
+        }
+    }
 
-/// A read-only file, closed when released.
-public final class InputFile: ByteSource {
+    /// Runs a swift-system call, turning its `Errno` into an ``AudioFileError``.
+    static func run<T>(_ op: FileOperation, _ path: String, _ call: () throws -> T) throws(AudioFileError) -> T {
+        do { return try call() }
+        catch let e as Errno { throw AudioFileError(path, .system(op, e)) }
+        catch { throw AudioFileError(path, .system(op, .ioError)) }
+    }
+}
+
+/// A read-only file, closed when released. Reads at an offset and fills its buffer completely unless the file
+/// ends (swift-system retries `EINTR`; short reads are continued here).
+public final class InputFile: ByteSource, @unchecked Sendable {
+    // @unchecked: the descriptor is immutable after init and pread is safe from any thread.
     public let path: String
-    let fd: Int32
+    let fd: FileDescriptor
     public let size: Int64
 
-    public init(path: String) throws {
+    public init(path: String) throws(AudioFileError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw AudioFileError(path, "cannot open: \(errnoText())") }
+        let fd = try Syscall.run(.open, path) { try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { let e = errnoText(); close(fd); throw AudioFileError(path, "cannot stat: \(e)") }
-        if (st.st_mode & S_IFMT) == S_IFDIR { close(fd); throw AudioFileError(path, "is a folder, not a sound file") }
+        do {
+            try Syscall.sys(.stat, path) { fstat(fd.rawValue, &st) }
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            try? fd.close()
+            throw AudioFileError(path, .isDirectory)
+        }
         self.fd = fd
         self.size = Int64(st.st_size)
     }
 
-    deinit { close(fd) }
+    deinit { try? fd.close() }
 
     public func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard count > 0, offset >= 0, offset < size else { return [] }
         let n = Int(Swift.min(Int64(count), size - offset))
         var out = [UInt8](repeating: 0, count: n)
-        let got = try out.withUnsafeMutableBytes { try read(at: offset, into: $0) }
+        let got = try AudioFileError.rethrown(path) { try out.withUnsafeMutableBytes { b in try read(at: offset, into: b) } }
         if got < n { out.removeLast(n - got) }
         return out
     }
 
     /// Fills `buffer` from `offset` as far as the file goes; returns the bytes read.
-    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(AudioFileError) -> Int {
         var done = 0
         while done < buffer.count {
-            let r = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + Int64(done)))
-            if r < 0 {
-                if errno == EINTR { continue }
-                throw AudioFileError(path, "read failed: \(errnoText())")
+            let (position, overflow) = offset.addingReportingOverflow(Int64(done))
+            if overflow { break }
+            let r = try Syscall.run(.read, path) {
+                try fd.read(fromAbsoluteOffset: position, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
             }
             if r == 0 { break }
             done += r
@@ -69,14 +101,14 @@ public enum FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The entries of a folder, sorted, without `.` and `..`.
+    /// The entries of a folder, sorted, without `.` and `..`; empty when it cannot be read.
     public static func contents(of dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
             let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -106,57 +138,65 @@ public enum FileSystem {
     }
 }
 
-/// An output written to a temporary file beside its destination and renamed into place only when complete,
-/// so a failed conversion leaves nothing behind and an existing file is only ever replaced whole.
+/// An output written to a temporary file beside its destination and renamed into place only when complete, so a
+/// failed conversion leaves nothing behind and an existing file is only ever replaced whole. The data is flushed
+/// to disk before the rename and the folder after it, so a power cut leaves either the old file or the new one.
 public final class AtomicOutputFile {
     public let path: String
     let temporaryPath: String
-    let fd: Int32
+    let fd: FileDescriptor
     private var finished = false
 
-    public init(path: String) throws {
+    public init(path: String) throws(AudioFileError) {
         self.path = path
         let dir = FileSystem.directory(of: path)
         var template = Array(FileSystem.join(dir, ".\(FileSystem.lastComponent(path)).soundkit-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw AudioFileError(path, "cannot create a file in \(dir): \(errnoText())") }
-        self.fd = fd
+        let raw = try Syscall.sys(.create, path) { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } }
+        self.fd = FileDescriptor(rawValue: raw)
         self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     deinit { if !finished { discard() } }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < bytes.count {
-            let r = Glibc_write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if r < 0 {
-                if errno == EINTR { continue }
-                throw AudioFileError(path, "write failed: \(errnoText())")
-            }
-            done += r
-        }
+    /// Appends `bytes`, continuing short writes and retrying `EINTR`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(AudioFileError) {
+        _ = try Syscall.run(.write, path) { try fd.writeAll(bytes) }
     }
 
-    public func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { (raw) in try write(raw) }
+    public func write(_ bytes: [UInt8]) throws(AudioFileError) {
+        try AudioFileError.rethrown(path) { try bytes.withUnsafeBytes { raw in try write(raw) } }
     }
 
     /// Overwrites bytes already written (the final header).
-    public func write(_ bytes: [UInt8], at offset: Int64) throws {
-        let r = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-        guard r == bytes.count else { throw AudioFileError(path, "write failed: \(errnoText())") }
+    public func write(_ bytes: [UInt8], at offset: Int64) throws(AudioFileError) {
+        _ = try Syscall.run(.write, path) { try fd.writeAll(toAbsoluteOffset: offset, bytes) }
     }
 
-    /// Gives the file the usual permissions and renames it over `path`.
-    public func commit() throws {
-        let mask = umask(0); umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-        guard close(fd) == 0 else { let e = errnoText(); discard(); throw AudioFileError(path, "write failed: \(e)") }
+    /// Gives the file the usual permissions, flushes it, renames it over `path` and flushes the folder.
+    public func commit() throws(AudioFileError) {
+        do {
+            let mask = umask(0); umask(mask)
+            try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~mask) }
+            try Syscall.sys(.sync, path) { fsync(fd.rawValue) }
+            try Syscall.run(.write, path) { try fd.close() }
+        } catch {
+            finished = true
+            unlink(temporaryPath)
+            throw error
+        }
         finished = true
-        guard rename(temporaryPath, path) == 0 else {
-            let e = errnoText(); unlink(temporaryPath)
-            throw AudioFileError(path, "cannot move the finished file into place: \(e)")
+        do {
+            try Syscall.sys(.rename, path) { rename(temporaryPath, path) }
+        } catch {
+            unlink(temporaryPath)
+            throw error
+        }
+        // The rename is durable once the folder's entry is on disk. The file is complete either way, so a folder
+        // that cannot be opened or flushed (some network file systems) is not an error.
+        let dir = open(FileSystem.directory(of: path), O_RDONLY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = try? Syscall.sys(.sync, FileSystem.directory(of: path)) { fsync(dir) }
+            close(dir)
         }
     }
 
@@ -164,16 +204,7 @@ public final class AtomicOutputFile {
     public func discard() {
         guard !finished else { return }
         finished = true
-        close(fd)
+        try? fd.close()
         unlink(temporaryPath)
     }
-}
-
-@inline(__always)
-private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.write(fd, p, n)
-    #else
-    return Glibc.write(fd, p, n)
-    #endif
 }

@@ -1,4 +1,5 @@
 import CSndFile
+import SoundKitContainers
 
 /// Every libsndfile call soundkit makes, in one place (swift-system's habit): failures become an
 /// ``AudioFileError`` naming the file, with libsndfile's own words; the handle closes with its owner.
@@ -7,26 +8,34 @@ final class SndFile {
     private let lib: SndFileLibrary
     private let handle: OpaquePointer
     let frames: Int64
-    let sampleRate: Int
+    let sampleRate: Double
     let channels: Int
     let format: Int32
 
-    init(readingFrom path: String) throws {
+    /// Opens `path` with libsndfile and holds what it reports to the limits soundkit's own parsers apply:
+    /// the rate and channels inside ``AudioLimits``, the frame count no more than `fileSize` bytes can hold.
+    init(readingFrom path: String, fileSize: Int64) throws(AudioFileError) {
         let lib = try SndFileLibrary.forDecoding(path)
         var info = SF_INFO()
         guard let h = lib.open(path, Int32(SFM_READ), &info) else {
-            throw AudioFileError(path, lib.strerror(nil).map { String(cString: $0) } ?? "libsndfile cannot open it")
+            throw AudioFileError(path, .decoder(library: "libsndfile", message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot open it"))
         }
-        guard info.channels > 0, info.samplerate > 0 else {
+        do {
+            sampleRate = try AudioLimits.checkedSampleRate(Double(info.samplerate))
+            channels = try AudioLimits.checkedChannels(info.channels)
+            let limit = fileSize.saturatingMultiply(AudioLimits.framesPerPacket)
+            guard info.frames >= 0, info.frames <= limit else { throw ContainerError.impossibleCount(.frames, claimed: Int64(info.frames), limit: limit) }
+        } catch let e as ContainerError {
             _ = lib.close(h)
-            throw AudioFileError(path, "libsndfile reports \(info.channels) channels at \(info.samplerate) Hz")
+            throw AudioFileError(path, .container(e))
+        } catch {
+            _ = lib.close(h)
+            throw AudioFileError(path, .system(.read, .ioError))
         }
         handle = h
         self.lib = lib
         self.path = path
         frames = Int64(info.frames)
-        sampleRate = Int(info.samplerate)
-        channels = Int(info.channels)
         format = info.format
     }
 
@@ -57,20 +66,22 @@ final class SndFile {
         }
     }
 
-    func readInt(into p: UnsafeMutablePointer<Int32>, frames n: Int) throws -> Int {
-        let got = Int(lib.readfInt(handle, p, sf_count_t(n)))
+    func readInt(into p: UnsafeMutableBufferPointer<Int32>, frames n: Int) throws(AudioFileError) -> Int {
+        guard n > 0, p.count >= n * channels else { return 0 }
+        let got = Int(lib.readfInt(handle, p.baseAddress, sf_count_t(n)))
         if got < n, lib.error(handle) != 0 { throw readError() }
         return got
     }
 
-    func readDouble(into p: UnsafeMutablePointer<Double>, frames n: Int) throws -> Int {
-        let got = Int(lib.readfDouble(handle, p, sf_count_t(n)))
+    func readDouble(into p: UnsafeMutableBufferPointer<Double>, frames n: Int) throws(AudioFileError) -> Int {
+        guard n > 0, p.count >= n * channels else { return 0 }
+        let got = Int(lib.readfDouble(handle, p.baseAddress, sf_count_t(n)))
         if got < n, lib.error(handle) != 0 { throw readError() }
         return got
     }
 
     private func readError() -> AudioFileError {
-        AudioFileError(path, lib.strerror(handle).map { String(cString: $0) } ?? "libsndfile cannot read it")
+        AudioFileError(path, .decoder(library: "libsndfile", message: lib.strerror(handle).map { String(cString: $0) } ?? "read failed"))
     }
 
     /// libsndfile's names for the major format and the subtype ("FLAC (Free Lossless Audio Codec)", "Signed 16 bit PCM").

@@ -18,7 +18,8 @@ struct StreamEncoder {
     private var pending = 0
     private var framesPerPacket = 1
 
-    init(format: StreamFormat, imaSearch: IMA4Encoder.Search) throws {
+    /// Fails only for formats no encoder writes (an `.other` codec, an IMA ADPCM block that fits no frames).
+    init?(format: StreamFormat, imaSearch: IMA4Encoder.Search) {
         channels = format.channels
         switch format.encoding {
         case .pcm(let f): codec = .pcm(f)
@@ -28,13 +29,11 @@ struct StreamEncoder {
             codec = .ima4(IMA4Encoder(channels: format.channels, search: imaSearch))
             framesPerPacket = IMA4.framesPerPacket
         case .imaADPCM:
-            guard let e = IMAWAVEncoder(channels: format.channels, blockAlign: format.bytesPerPacket) else {
-                throw AudioFileError("", "IMA ADPCM block size \(format.bytesPerPacket) does not suit \(format.channels) channels")
-            }
+            guard let e = IMAWAVEncoder(channels: format.channels, blockAlign: format.bytesPerPacket) else { return nil }
             codec = .imaWAV(e)
             framesPerPacket = e.framesPerBlock
-        case .other(let name):
-            throw AudioFileError("", "soundkit cannot encode \(name)")
+        case .other:
+            return nil
         }
     }
 

@@ -58,7 +58,7 @@ struct SndFileLibrary {
 
     static let shared: Result<SndFileLibrary, SystemLibrary.Missing> = {
         guard let h = SystemLibrary.open(SystemLibrary.candidates(linux: "libsndfile.so.1", darwin: "libsndfile.1.dylib")) else {
-            return .failure(.init(message: "libsndfile is not installed (apt install libsndfile1, or brew install libsndfile)"))
+            return .failure(.init(message: "apt install libsndfile1, or brew install libsndfile"))
         }
         return SystemLibrary.symbols(h, ["sf_open", "sf_close", "sf_readf_int", "sf_readf_double", "sf_error", "sf_strerror", "sf_command"])
             .map { p in
@@ -70,10 +70,10 @@ struct SndFileLibrary {
     }()
 
     /// The library, or an error naming `path` that says what to install.
-    static func forDecoding(_ path: String) throws -> SndFileLibrary {
+    static func forDecoding(_ path: String) throws(AudioFileError) -> SndFileLibrary {
         switch shared {
         case .success(let lib): return lib
-        case .failure(let missing): throw AudioFileError(path, "decoding this file needs libsndfile: \(missing.message)")
+        case .failure(let missing): throw AudioFileError(path, .libraryMissing(library: "libsndfile", install: missing.message))
         }
     }
 }
@@ -92,7 +92,7 @@ struct SoxrLibrary {
 
     static let shared: Result<SoxrLibrary, SystemLibrary.Missing> = {
         guard let h = SystemLibrary.open(SystemLibrary.candidates(linux: "libsoxr.so.0", darwin: "libsoxr.0.dylib")) else {
-            return .failure(.init(message: "libsoxr is not installed (apt install libsoxr0, or brew install libsoxr)"))
+            return .failure(.init(message: "apt install libsoxr0, or brew install libsoxr"))
         }
         return SystemLibrary.symbols(h, ["soxr_io_spec", "soxr_quality_spec", "soxr_create", "soxr_delete", "soxr_process"])
             .map { p in
@@ -102,10 +102,10 @@ struct SoxrLibrary {
             }
     }()
 
-    static func forResampling() throws -> SoxrLibrary {
+    static func forResampling(_ path: String) throws(AudioFileError) -> SoxrLibrary {
         switch shared {
         case .success(let lib): return lib
-        case .failure(let missing): throw AudioFileError("soxr", "resampling needs libsoxr: \(missing.message)")
+        case .failure(let missing): throw AudioFileError(path, .libraryMissing(library: "libsoxr", install: missing.message))
         }
     }
 }

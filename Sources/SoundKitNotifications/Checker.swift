@@ -6,7 +6,7 @@ import SoundKitIO
 public enum SoundChecker {
     /// Extensions that make a file a candidate even when its bytes say otherwise (a JPEG named .caf is a finding).
     static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "snd", "au"]
-    static let audioTypes: Set<SniffedType> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64]
+    static let audioTypes: Set<ContainerKind> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64]
 
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
@@ -76,7 +76,7 @@ public enum SoundChecker {
     static func isCandidate(_ path: String) -> Bool {
         if soundExtensions.contains(FileSystem.splitExtension(path).ext.lowercased()) { return true }
         guard let f = try? InputFile(path: path), let head = try? f.read(at: 0, count: 16) else { return false }
-        return audioTypes.contains(SniffedType(prefix: head))
+        return audioTypes.contains(ContainerKind(sniffing: head))
     }
 }
 
@@ -96,7 +96,7 @@ public enum AttachmentChecker {
         do {
             let f = try InputFile(path: path)
             let head = try f.read(at: 0, count: 16)
-            let type = SniffedType(prefix: head)
+            let type = ContainerKind(sniffing: head)
             let (category, name): (String?, String) = {
                 switch type {
                 case .aiff, .aifc: return ("audio", "AIFF")

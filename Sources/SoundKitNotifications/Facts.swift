@@ -9,7 +9,7 @@ public struct SoundFacts: Sendable {
     public var fileName: String
     public var fileExtension: String
     public var fileSize: Int64
-    public var sniffed: SniffedType
+    public var sniffed: ContainerKind
     /// The description `soundkit info` gives; nil when the file could not be read.
     public var description: AudioFileDescription?
     /// Why the file could not be read.
@@ -35,7 +35,7 @@ public struct SoundFacts: Sendable {
         do {
             let file = try InputFile(path: path)
             facts.fileSize = file.size
-            facts.sniffed = SniffedType(prefix: (try? file.read(at: 0, count: 16)) ?? [])
+            facts.sniffed = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
             facts.description = try Inspector.describe(file)
         } catch {
             facts.readError = (error as? AudioFileError)?.message ?? "\(error)"

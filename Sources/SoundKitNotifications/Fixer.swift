@@ -41,7 +41,7 @@ public enum SoundFixer {
                 let reader = try AudioInput.open(file.path)
                 let channels = reader.info.channels > 2 ? 2 : nil
                 let tooLong = errors.contains("duration")
-                let options = ConversionOptions(fileType: .caff, encoding: .ima4, channels: channels, trim: tooLong ? seconds : nil)
+                let options = ConversionOptions(fileType: .caf, encoding: .ima4, channels: channels, trim: tooLong ? seconds : nil)
                 try Converter.convert(reader, to: target, options: options)
                 out.append(Fix(path: file.path, outcome: .fixed(target)))
             } catch {

@@ -123,7 +123,7 @@ public struct DurationBannerRule: SoundRule {
 /// The extension does not match the bytes (AIFF renamed .caf): it plays, but tools and people are misled.
 public struct ExtensionRule: SoundRule {
     public static let id = "extension"
-    static let expected: [String: Set<SniffedType>] = [
+    static let expected: [String: Set<ContainerKind>] = [
         "caf": [.caf], "aif": [.aiff, .aifc], "aiff": [.aiff, .aifc], "aifc": [.aifc, .aiff], "wav": [.wav, .rifx, .rf64],
     ]
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
@@ -136,7 +136,7 @@ public struct ExtensionRule: SoundRule {
         return [finding(.warning, "file is \(f.sniffed.name) but named .\(f.fileExtension); rename it .\(Self.natural(f.sniffed)) or convert it — \(fixCommand(f.path))")]
     }
 
-    static func natural(_ t: SniffedType) -> String {
+    static func natural(_ t: ContainerKind) -> String {
         switch t {
         case .caf: return "caf"
         case .aiff: return "aiff"

@@ -67,27 +67,27 @@ struct Convert: ParsableCommand {
     }
 
     func convert() throws {
-        var type: FileType?
+        var type: ContainerKind?
         if let f = fileType {
-            guard let t = FileType(name: f) else {
-                throw AudioFileError(input, "'\(f)' is not a file type soundkit writes; use caff, AIFF, AIFC or WAVE")
+            guard let t = ContainerKind(fileType: f) else {
+                throw UsageError(input, "'\(f)' is not a file type soundkit writes; use caff, AIFF, AIFC or WAVE")
             }
             type = t
         }
         if type == nil, let o = output {
             let ext = FileSystem.splitExtension(o).ext
-            guard let t = FileType(pathExtension: ext) else {
-                throw AudioFileError(o, "cannot tell the file type from the extension '.\(ext)'; add -f caff, AIFF, AIFC or WAVE")
+            guard let t = ContainerKind(fileType: ext) else {
+                throw UsageError(o, "cannot tell the file type from the extension '.\(ext)'; add -f caff, AIFF, AIFC or WAVE")
             }
             type = t
         }
         guard let fileType = type else {
-            throw AudioFileError(input, "no output file and no file type; add an output name or -f caff, AIFF, AIFC or WAVE")
+            throw UsageError(input, "no output file and no file type; add an output name or -f caff, AIFF, AIFC or WAVE")
         }
         var spec: DataFormatSpec?
         if let d = dataFormat {
             do { spec = try DataFormatSpec(parsing: d) }
-            catch { throw AudioFileError(input, "-d \(error.description)") }
+            catch { throw UsageError(input, "-d \(error.description)") }
         }
         let options = ConversionOptions(
             fileType: fileType, encoding: spec?.encoding(for: fileType), sampleRate: spec?.sampleRate, channels: channels,
@@ -97,8 +97,8 @@ struct Convert: ParsableCommand {
         let target: String
         if let o = output {
             target = o
-            if let declared = FileType(pathExtension: FileSystem.splitExtension(o).ext), declared != fileType {
-                printError("\(o): warning: writing a \(fileType.rawValue) file under a .\(FileSystem.splitExtension(o).ext) name")
+            if let declared = ContainerKind(fileType: FileSystem.splitExtension(o).ext), declared != fileType {
+                printError("\(o): warning: writing a \(fileType.fileTypeID ?? fileType.name) file under a .\(FileSystem.splitExtension(o).ext) name")
             }
         } else {
             let encoding = try Converter.resolveEncoding(options, source: reader.info, channels: channels ?? reader.info.channels)
@@ -112,7 +112,7 @@ struct Convert: ParsableCommand {
             let s = result.source
             let f = result.layout.format
             print("Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (decoded by \(s.decoder))")
-            print("Output file: \(result.outputPath), \(fileType.rawValue), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(result.totals.validFrames) frames, \(result.totals.packets) packets, \(result.totals.dataBytes) audio bytes")
+            print("Output file: \(result.outputPath), \(fileType.fileTypeID ?? fileType.name), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(result.totals.validFrames) frames, \(result.totals.packets) packets, \(result.totals.dataBytes) audio bytes")
         }
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct SoundKitCommand: ParsableCommand {
@@ -8,11 +13,30 @@ struct SoundKitCommand: ParsableCommand {
         abstract: "Make and check notification sounds: an afconvert-like converter and Apple's rules as a build step.",
         version: SoundKitVersion.string,
         subcommands: [Convert.self, Info.self, Check.self, Resolve.self, Payload.self])
+
+    static func main() {
+        // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
+        // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
+}
+
+/// A command line that names something soundkit cannot do (an unknown file type, a bad `-d`), about `path`.
+struct UsageError: Error {
+    var path: String
+    var message: String
+    init(_ path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// Prints `path: error: message` to standard error, the form Xcode and CI parsers read.
 func report(_ error: Error) {
     if let e = error as? AudioFileError {
+        printError("\(e.path): error: \(e.message)")
+    } else if let e = error as? UsageError {
         printError("\(e.path): error: \(e.message)")
     } else {
         printError("soundkit: error: \(error)")

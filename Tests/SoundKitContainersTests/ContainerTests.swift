@@ -41,21 +41,21 @@ struct ContainerTests {
             (22050, [0x40, 0x0D, 0xAC, 0x44, 0, 0, 0, 0, 0, 0]), (8000, [0x40, 0x0B, 0xFA, 0x00, 0, 0, 0, 0, 0, 0]),
         ]
         for (rate, bytes) in known {
-            var w = ByteWriter()
+            var w = ByteWriter(order: .big)
             w.extended80(rate)
             #expect(w.bytes == bytes, "\(rate)")
         }
         var rng = Rng(state: 1)
         for _ in 0..<2000 {
             let rate = Double(rng.next() % 400_000) + Double(rng.next() % 1000) / 1000 + 1
-            var w = ByteWriter()
+            var w = ByteWriter(order: .big)
             w.extended80(rate)
-            var r = ByteReader(w.bytes)
+            var r = ByteReader(w.bytes, order: .big)
             #expect(try r.extended80() == rate)
         }
     }
 
-    static let layouts: [OutputLayout] = FileType.allCases.flatMap { type in
+    static let layouts: [OutputLayout] = ContainerKind.writable.flatMap { type in
         type.acceptedEncodings.flatMap { e -> [OutputLayout] in
             let channelCounts = e == .ima4 ? [1, 2] : [1, 2, 6]
             return channelCounts.flatMap { ch in
@@ -83,14 +83,14 @@ struct ContainerTests {
                 let expectedFrames = layout.fileType == .aifc && f.encoding == .ima4 ? (frames + 63) / 64 * 64 : frames
                 #expect(info.validFrames == expectedFrames, "\(what)")
                 if layout.filler && layout.fileType != .aiff && layout.fileType != .aifc { #expect(info.dataOffset == 4096, "\(what)") }
-                #expect(info.dataOffset + info.dataBytes + (info.dataBytes & 1 == 1 && layout.fileType != .caff ? 1 : 0) == Int64(bytes.count), "\(what)")
+                #expect(info.dataOffset + info.dataBytes + (info.dataBytes & 1 == 1 && layout.fileType != .caf ? 1 : 0) == Int64(bytes.count), "\(what)")
             }
         }
     }
 
     @Test("sizes that do not fit their fields are errors, never clamped")
     func tooLarge() {
-        let layout = OutputLayout(fileType: .wave, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wave))
+        let layout = OutputLayout(fileType: .wav, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wav))
         #expect(throws: ContainerError.self) { try ContainerWriter.header(layout, totals: DataTotals(packets: 1, validFrames: 1, dataBytes: 1 << 32)) }
         let aiff = OutputLayout(fileType: .aiff, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: true)), sampleRate: 8000, channels: 1, fileType: .aiff))
         #expect(throws: ContainerError.self) { try ContainerWriter.header(aiff, totals: DataTotals(packets: 1 << 33, validFrames: 1 << 33, dataBytes: 1 << 34)) }
@@ -145,23 +145,23 @@ struct ContainerTests {
     @Test("-d errors name the syntax; a bare I16 takes AIFF's byte order")
     func dataFormatErrors() throws {
         for bad in ["LEI16@fast", "abc", "LEI16/0x4", "aac ", "lpcm", "ulaw#64"] {
-            #expect(throws: ContainerError.self, "\(bad)") { try DataFormatSpec(parsing: bad) }
+            #expect(throws: DataFormatSpec.ParseError.self, "\(bad)") { try DataFormatSpec(parsing: bad) }
         }
         do { _ = try DataFormatSpec(parsing: "xyz") } catch { #expect(error.description.contains("[BE|LE]{F|I|UI}")) }
         #expect(try DataFormatSpec(parsing: "I16").encoding(for: .aiff) == .pcm(.int(16, bigEndian: true)))
-        #expect(try DataFormatSpec(parsing: "I16").encoding(for: .wave) == .pcm(.int(16, bigEndian: false)))
+        #expect(try DataFormatSpec(parsing: "I16").encoding(for: .wav) == .pcm(.int(16, bigEndian: false)))
         #expect(try DataFormatSpec(parsing: "LEI16").encoding(for: .aiff) == .pcm(.int(16, bigEndian: false)))
     }
 
     @Test("sniffing by bytes")
     func sniff() {
-        #expect(SniffedType(prefix: Array("caff".utf8) + [0, 1, 0, 0]) == .caf)
-        #expect(SniffedType(prefix: Array("RIFF\0\0\0\0WAVE".utf8)) == .wav)
-        #expect(SniffedType(prefix: Array("FORM\0\0\0\0AIFC".utf8)) == .aifc)
-        #expect(SniffedType(prefix: Array("fLaC".utf8)) == .flac)
-        #expect(SniffedType(prefix: [0xFF, 0xFB, 0x90, 0x00]) == .mp3)
-        #expect(SniffedType(prefix: Array("\0\0\0\u{20}ftypM4A ".utf8)) == .mpeg4)
-        #expect(SniffedType(prefix: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == .png)
-        #expect(SniffedType(prefix: []) == .unknown)
+        #expect(ContainerKind(sniffing: Array("caff".utf8) + [0, 1, 0, 0]) == .caf)
+        #expect(ContainerKind(sniffing: Array("RIFF\0\0\0\0WAVE".utf8)) == .wav)
+        #expect(ContainerKind(sniffing: Array("FORM\0\0\0\0AIFC".utf8)) == .aifc)
+        #expect(ContainerKind(sniffing: Array("fLaC".utf8)) == .flac)
+        #expect(ContainerKind(sniffing: [0xFF, 0xFB, 0x90, 0x00]) == .mp3)
+        #expect(ContainerKind(sniffing: Array("\0\0\0\u{20}ftypM4A ".utf8)) == .mpeg4)
+        #expect(ContainerKind(sniffing: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == .png)
+        #expect(ContainerKind(sniffing: []) == .unknown)
     }
 }

@@ -64,7 +64,7 @@ struct NotificationSoundTests {
 
 @Suite("Rules on facts")
 struct RuleTests {
-    func facts(frames: Int64, rate: Double, encoding: String = "BEI16", container: String = "CAF", sniffed: SniffedType = .caf) -> SoundFacts {
+    func facts(frames: Int64, rate: Double, encoding: String = "BEI16", container: String = "CAF", sniffed: ContainerKind = .caf) -> SoundFacts {
         let d = AudioFileDescription(path: "x.caf", container: container, fileTypeID: "caff", format: encoding, formatCode: nil,
                                      sampleRate: rate, channels: 1, frames: frames, duration: Double(frames) / rate, bitsPerChannel: 16,
                                      bytesPerPacket: 2, framesPerPacket: 1, packets: frames, primingFrames: 0, remainderFrames: 0,
