@@ -63,3 +63,11 @@ func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> T
     return .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
     #endif
 }
+
+// scripts/fuzz builds the libFuzzer targets (Fuzz/) with SOUNDKIT_FUZZ=1 and -sanitize=fuzzer,address; without it the
+// target does not exist, so `swift build` never tries to link an executable whose main is libFuzzer's.
+if Context.environment["SOUNDKIT_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "soundkit-fuzz", dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications"],
+        path: "Fuzz"))
+}

@@ -22,11 +22,11 @@ package enum AIFF {
         var comm: (channels: Int, frames: Int64, bits: Int64, rate: Double, compression: FourCC)?
         var ssnd: (offset: Int64, bytes: Int64, truncatedFrom: Int64?)?
         var readOn = false
-        var warnings: [String] = []
+        var warnings: [HeaderWarning] = []
         while let chunk = try walker.next() {
             if chunk.beyondDeclaredEnd {
                 if comm != nil && ssnd != nil { break }
-                if !readOn { warnings.append("FORM size \(formSize) ends before the chunks do; reading on"); readOn = true }
+                if !readOn { warnings.append(.outerSizeTooSmall(kind, formSize)); readOn = true }
             }
             switch chunk.id {
             case "COMM":
@@ -60,7 +60,7 @@ package enum AIFF {
         guard let c = comm else { throw ContainerError.missingChunk(kind, "COMM") }
         warnings = walker.warnings + warnings
         if let s = ssnd, let claimed = s.truncatedFrom {
-            warnings.append("sound data claims \(claimed) bytes but the file holds \(s.bytes); file is truncated")
+            warnings.append(.dataTruncated(claimed: claimed, present: s.bytes))
         }
         if ssnd == nil && c.frames > 0 { throw ContainerError.inconsistentFormat(.framesWithoutData(c.frames)) }
         let data = ssnd.map { ($0.offset, $0.bytes) } ?? (0, 0)
@@ -75,7 +75,7 @@ package enum AIFF {
             // COMM counts packets for ima4; the true length is lost (rounded up to 64 frames).
             let present = data.1 / Int64(34 * c.channels)
             let packets = Swift.min(c.frames, present)
-            if present < c.frames { warnings.append("COMM says \(c.frames) packets but the data holds \(present)") }
+            if present < c.frames { warnings.append(.countBeyondData(.packets, claimed: c.frames, present: present)) }
             info = AudioFileInfo(container: kind, format: format, dataOffset: data.0, dataBytes: data.1,
                                  packets: packets, validFrames: packets * 64)
         case .other:
@@ -98,7 +98,7 @@ package enum AIFF {
                                       framesPerPacket: 1, bitsPerChannel: bitsPerChannel, formatCode: c.compression.description)
             let present = data.1 / Int64(bytesPerFrame)
             let frames = Swift.min(c.frames, present)
-            if present < c.frames { warnings.append("COMM says \(c.frames) frames but the data holds \(present)") }
+            if present < c.frames { warnings.append(.countBeyondData(.frames, claimed: c.frames, present: present)) }
             info = AudioFileInfo(container: kind, format: format, dataOffset: data.0, dataBytes: frames * Int64(bytesPerFrame),
                                  packets: frames, validFrames: frames)
         }

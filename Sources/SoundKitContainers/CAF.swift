@@ -18,6 +18,7 @@ package enum CAF {
         var format: StreamFormat?
         var data: Chunk?
         var pakt: (packets: Int64, valid: Int64, priming: Int64, remainder: Int64)?
+        var paktChunk: Chunk?
         var mask: UInt32?
         var first = true
         while let chunk = try walker.next() {
@@ -47,6 +48,7 @@ package enum CAF {
                     throw ContainerError.impossibleCount(q, claimed: v, limit: 0)
                 }
                 pakt = (packets, valid, priming, remainder)
+                paktChunk = chunk
             case "chan":
                 if chunk.size >= 12 {
                     var c = ByteReader(try source.read(at: chunk.bodyOffset, count: 12), order: .big)
@@ -62,14 +64,15 @@ package enum CAF {
         guard let d = data else { throw ContainerError.missingChunk(.caf, "data") }
         var warnings = walker.warnings
         let bytes = d.size - 4
-        if d.isTruncated { warnings.append("data chunk claims \(d.declaredSize - 4) bytes but the file holds \(bytes); file is truncated") }
+        if d.isTruncated { warnings.append(.dataTruncated(claimed: d.declaredSize - 4, present: bytes)) }
 
         var info = AudioFileInfo(container: .caf, format: f, dataOffset: d.bodyOffset + 4, dataBytes: bytes, packets: 0, validFrames: 0)
+        var tableFrames: Int64?
         info.channelMask = mask
         let bpp = Int64(f.bytesPerPacket), fpp = Int64(f.framesPerPacket)
         if bpp > 0 {
             info.packets = bytes / bpp
-            if bytes % bpp != 0 { warnings.append("audio data ends with \(bytes % bpp) bytes of a partial packet") }
+            if bytes % bpp != 0 { warnings.append(.partialPacket(bytes: bytes % bpp)) }
         } else if let p = pakt {
             // Variable-size packets: each takes at least one byte.
             guard p.packets <= bytes else { throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes) }
@@ -85,7 +88,7 @@ package enum CAF {
             info.remainderFrames = p.remainder
             info.validFrames = p.valid
             if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
-                warnings.append("packet table says \(p.valid) valid + \(p.priming) priming + \(p.remainder) remainder frames, but the data holds \(limit)")
+                warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder, total: limit))
                 if p.valid + p.priming > limit {
                     info.validFrames = Swift.max(0, limit - p.priming)
                     info.remainderFrames = 0
@@ -99,6 +102,44 @@ package enum CAF {
         if case .imaADPCM = f.encoding { info.blockAlign = f.bytesPerPacket }
         info.warnings = warnings
         return try info.validated(fileSize: fileSize)
+    }
+
+    /// Walks a packet table of `packets` entries (CAF variable-length integers: 7 bits a byte, high bit set while
+    /// more follow), in pieces so a large table never sits in memory whole. Returns the bytes (and, when packets
+    /// vary in frames too, the frames) it describes, saturating; throws for a cut-off or over-long entry.
+    static func packetTable(_ source: some ByteSource, _ chunk: Chunk, packets: Int64, variableFrames: Bool) throws -> (bytes: Int64, frames: Int64) {
+        let end = chunk.bodyOffset + chunk.size
+        var position = chunk.bodyOffset + 24
+        var buffer: [UInt8] = []
+        var index = 0
+        func nextByte() throws -> UInt8? {
+            if index == buffer.count {
+                guard position < end else { return nil }
+                buffer = try source.read(at: position, count: Int(Swift.min(65536, end - position)))
+                guard !buffer.isEmpty else { return nil }
+                position += Int64(buffer.count)
+                index = 0
+            }
+            defer { index += 1 }
+            return buffer[index]
+        }
+        func varint(_ entry: Int64) throws -> Int64 {
+            var value: Int64 = 0
+            for _ in 0..<9 {
+                guard let b = try nextByte() else { throw ContainerError.inconsistentFormat(.packetTableEntry(entry)) }
+                value = value << 7 | Int64(b & 0x7F)
+                if b & 0x80 == 0 { return value }
+            }
+            throw ContainerError.inconsistentFormat(.packetTableEntry(entry))
+        }
+        var bytes: Int64 = 0, frames: Int64 = 0
+        var entry: Int64 = 0
+        while entry < packets {
+            bytes = bytes.saturatingAdd(try varint(entry))
+            if variableFrames { frames = frames.saturatingAdd(try varint(entry)) }
+            entry += 1
+        }
+        return (bytes, frames)
     }
 
     static func parseDesc(_ d: inout ByteReader) throws(ContainerError) -> StreamFormat {

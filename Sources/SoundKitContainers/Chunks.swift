@@ -45,7 +45,7 @@ package struct ChunkWalker {
     package private(set) var rf64DataSize: Int64?
     package private(set) var rf64Frames: Int64?
     /// What the walk worked around, for ``AudioFileInfo/warnings``.
-    package private(set) var warnings: [String] = []
+    package private(set) var warnings: [HeaderWarning] = []
 
     /// A walker starting at `offset` (just past the file header). `outerSize` is the RIFF/FORM size field.
     package init(_ source: any ByteSource, family: Family, kind: ContainerKind, start offset: Int64, outerSize: Int64?) {
@@ -58,7 +58,7 @@ package struct ChunkWalker {
         if let outer = outerSize, outer >= 0 {
             let (claimed, overflow) = outer.addingReportingOverflow(8)
             if overflow || claimed > fileSize {
-                warnings.append("\(kind.containerName) header claims \(overflow ? outer : claimed) bytes but the file holds \(fileSize); file is truncated")
+                warnings.append(.outerSizeBeyondFile(kind, claimed: overflow ? outer : claimed, fileSize: fileSize))
             } else {
                 end = claimed
             }
@@ -73,7 +73,7 @@ package struct ChunkWalker {
         guard !finished, offset < fileSize else { return nil }
         let header = try source.read(at: offset, count: Int(headerSize))
         guard header.count == Int(headerSize) else {
-            warnings.append("\(fileSize - offset) stray bytes after the last chunk")
+            warnings.append(.strayBytes(fileSize - offset))
             finished = true
             return nil
         }

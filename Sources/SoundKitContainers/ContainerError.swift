@@ -76,6 +76,8 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case framesWithoutData(Int64)
         /// IMA ADPCM is little-endian only; a RIFX file cannot hold it.
         case bigEndianIMA
+        /// A CAF packet table entry (variable-length integer) that is cut off or longer than 64 bits.
+        case packetTableEntry(Int64)
     }
 
     public enum Unsupported: Hashable, Sendable {
@@ -143,6 +145,8 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "AIFF: \(n) sample frames but no 'SSND' chunk"
             case .bigEndianIMA:
                 return "IMA ADPCM in a big-endian RIFX file is not a format anyone writes"
+            case .packetTableEntry(let n):
+                return "CAF: packet table entry \(n) is broken (cut off, or longer than 64 bits)"
             }
         case let .impossibleCount(q, claimed, limit):
             return "the header claims \(claimed) \(q.rawValue), but the file can hold at most \(limit)"

@@ -86,6 +86,50 @@ public struct StreamFormat: Hashable, Sendable {
     }
 }
 
+/// Something a parser found odd and worked around. Each says what, in values; ``isTruncation`` tells the cases
+/// where the file ends before its header says it does.
+public enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The RIFF or FORM size reaches past the end of the file.
+    case outerSizeBeyondFile(ContainerKind, claimed: Int64, fileSize: Int64)
+    /// The RIFF or FORM size ends before the chunks do (streaming writers, broken taggers); reading went on.
+    case outerSizeTooSmall(ContainerKind, Int64)
+    /// Bytes after the last chunk too few to be a chunk header.
+    case strayBytes(Int64)
+    /// The audio data claims more bytes than the file holds.
+    case dataTruncated(claimed: Int64, present: Int64)
+    /// A WAVE data chunk of size 0 followed by audio (a writer that never patched the size): the bytes are read.
+    case zeroSizeData(following: Int64)
+    /// The audio ends inside a frame, packet or IMA block.
+    case partialPacket(bytes: Int64)
+    /// The header counts more frames or packets than the data holds.
+    case countBeyondData(ContainerError.Quantity, claimed: Int64, present: Int64)
+    /// The packet table's frames do not add up to what the packets hold.
+    case packetTableMismatch(valid: Int64, priming: Int64, remainder: Int64, total: Int64)
+    /// The IMA ADPCM `fmt ` states another samples-per-block than the block size implies.
+    case samplesPerBlock(stated: Int64, actual: Int64)
+
+    public var isTruncation: Bool {
+        switch self {
+        case .outerSizeBeyondFile, .dataTruncated, .partialPacket, .countBeyondData: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .outerSizeBeyondFile(k, claimed, size): return "\(k.containerName) header claims \(claimed) bytes but the file holds \(size); file is truncated"
+        case let .outerSizeTooSmall(k, size): return "\(k.containerName) size \(size) ends before the chunks do; reading on"
+        case .strayBytes(let n): return "\(n) stray bytes after the last chunk"
+        case let .dataTruncated(claimed, present): return "audio data claims \(claimed) bytes but the file holds \(present); file is truncated"
+        case .zeroSizeData(let n): return "data chunk declares 0 bytes but \(n) bytes follow; reading them"
+        case .partialPacket(let n): return "audio data ends with \(n) bytes of a partial packet; file is truncated"
+        case let .countBeyondData(q, claimed, present): return "the header says \(claimed) \(q.rawValue) but the data holds \(present); file is truncated"
+        case let .packetTableMismatch(v, p, r, t): return "packet table says \(v) valid + \(p) priming + \(r) remainder frames, but the data holds \(t)"
+        case let .samplesPerBlock(stated, actual): return "fmt says \(stated) samples per block; the block holds \(actual)"
+        }
+    }
+}
+
 /// Everything a container header says about its audio, validated once by the parser that read it: the format
 /// within ``AudioLimits``, the data inside the file, and every count no larger than the data can hold — so
 /// arithmetic on these values (durations, frame totals) cannot overflow or produce infinities.
@@ -105,8 +149,11 @@ public struct AudioFileInfo: Hashable, Sendable {
     public var channelMask: UInt32?
     /// WAV IMA ADPCM block size.
     public var blockAlign: Int = 0
-    /// Oddities a reader worked around (truncation, a zero-size data chunk); empty for a clean file.
-    public var warnings: [String] = []
+    /// Oddities the parser worked around (truncation, a zero-size data chunk); empty for a clean file.
+    public var warnings: [HeaderWarning] = []
+
+    /// Whether the file lost audio at its end: a chunk or the data claims more bytes than the file holds.
+    public var isTruncated: Bool { warnings.contains { $0.isTruncation } }
 
     package init(container: ContainerKind, format: StreamFormat, dataOffset: Int64, dataBytes: Int64, packets: Int64, validFrames: Int64) {
         self.container = container

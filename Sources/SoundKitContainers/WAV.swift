@@ -36,12 +36,12 @@ package enum WAV {
         var fmt: (tag: UInt16, channels: Int, rate: Double, blockAlign: Int64, bits: Int64, validBits: Int64, mask: UInt32?, samplesPerBlock: Int64)?
         var factFrames: Int64?
         var data: (offset: Int64, bytes: Int64)?
-        var warnings: [String] = []
+        var warnings: [HeaderWarning] = []
         var readOn = false
         while let chunk = try walker.next() {
             if chunk.beyondDeclaredEnd {
                 if fmt != nil && data != nil { break }
-                if !readOn { warnings.append("RIFF size \(riffSize) ends before the chunks do; reading on"); readOn = true }
+                if !readOn { warnings.append(.outerSizeTooSmall(kind, Int64(riffSize))); readOn = true }
             }
             switch chunk.id {
             case "fmt ":
@@ -79,10 +79,10 @@ package enum WAV {
                 var bytes = chunk.size
                 let available = fileSize - chunk.bodyOffset
                 if chunk.declaredSize == 0 && available > 0 {
-                    warnings.append("data chunk declares 0 bytes but \(available) bytes follow; reading them")
+                    warnings.append(.zeroSizeData(following: available))
                     bytes = available
                 } else if chunk.isTruncated && !(kind != .rf64 && chunk.declaredSize == 0xFFFF_FFFF) {
-                    warnings.append("data chunk claims \(chunk.declaredSize) bytes but the file holds \(chunk.size); file is truncated")
+                    warnings.append(.dataTruncated(claimed: chunk.declaredSize, present: chunk.size))
                 }
                 data = (chunk.bodyOffset, bytes)
             default:
@@ -122,7 +122,7 @@ package enum WAV {
                 throw ContainerError.inconsistentFormat(.imaADPCMBlock(blockAlign: f.blockAlign, channels: ch, framesPerPacket: perBlock))
             }
             if f.samplesPerBlock != 0 && f.samplesPerBlock != perBlock {
-                warnings.append("fmt says \(f.samplesPerBlock) samples per block; the block holds \(perBlock)")
+                warnings.append(.samplesPerBlock(stated: f.samplesPerBlock, actual: perBlock))
             }
             encoding = .imaADPCM
             framesPerPacket = perBlock
@@ -140,8 +140,8 @@ package enum WAV {
         info.channelMask = f.mask
         info.blockAlign = Int(f.blockAlign)
         if d.bytes % f.blockAlign != 0 {
-            if case .imaADPCM = encoding { info.packets += 1; warnings.append("the last IMA block is incomplete") }
-            else { warnings.append("audio data ends with a partial frame") }
+            if case .imaADPCM = encoding { info.packets += 1 }
+            warnings.append(.partialPacket(bytes: d.bytes % f.blockAlign))
         }
         switch encoding {
         case .imaADPCM:

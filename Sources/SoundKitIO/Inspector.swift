@@ -27,6 +27,8 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     public var dataBytes: Int64?
     /// Whether soundkit can decode it (convert from it).
     public var decodable: Bool
+    /// Whether the file ends before its header says it does (the audio present is still read).
+    public var truncated: Bool
     public var warnings: [String]
 
     /// The encoding in soundkit's terms (not encoded in JSON).
@@ -42,7 +44,7 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case path, container, fileTypeID, format, formatCode, sampleRate, channels, frames, duration, bitsPerChannel,
-             bytesPerPacket, framesPerPacket, packets, primingFrames, remainderFrames, dataOffset, dataBytes, decodable, warnings
+             bytesPerPacket, framesPerPacket, packets, primingFrames, remainderFrames, dataOffset, dataBytes, decodable, truncated, warnings
     }
 }
 
@@ -68,7 +70,7 @@ public enum Inspector {
                 path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
                 sampleRate: i.sampleRate, channels: i.channels, frames: i.frames, duration: Double(i.frames) / i.sampleRate,
                 bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
-                primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, warnings: [])
+                primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false, warnings: [])
         } catch {
             throw AudioFileError(path, .system(.read, .ioError))
         }
@@ -85,6 +87,6 @@ public enum Inspector {
             formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: h.validFrames, duration: h.duration,
             bitsPerChannel: f.bitsPerChannel, bytesPerPacket: f.bytesPerPacket, framesPerPacket: f.framesPerPacket,
             packets: h.packets, primingFrames: h.primingFrames, remainderFrames: h.remainderFrames, dataOffset: h.dataOffset,
-            dataBytes: h.dataBytes, decodable: decodable, warnings: h.warnings)
+            dataBytes: h.dataBytes, decodable: decodable, truncated: h.isTruncated, warnings: h.warnings.map(\.description))
     }
 }

@@ -54,8 +54,14 @@ func megabytes(_ bytes: Int64) -> String {
 public struct UnreadableRule: SoundRule {
     public static let id = "unreadable"
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
-        guard let e = f.readError else { return [] }
-        return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
+        if let e = f.readError {
+            return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
+        }
+        if let d = f.description, d.truncated {
+            let what = d.warnings.first { $0.hasSuffix("file is truncated") } ?? "file is truncated"
+            return [finding(.error, "\(what); the sound may be cut short or not play — export it again")]
+        }
+        return []
     }
 }
 

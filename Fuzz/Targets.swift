@@ -1,0 +1,147 @@
+// libFuzzer entry points for every parser and decoder that reads bytes from strangers. Built only by scripts/fuzz
+// (SOUNDKIT_FUZZ=1 adds this target to the package, compiled with -sanitize=fuzzer,address); one binary holds every
+// target and SOUNDKIT_FUZZ_TARGET picks which one runs, so the whole set shares one build.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+
+/// The targets, by the name scripts/fuzz passes in SOUNDKIT_FUZZ_TARGET.
+let targets: [String: @Sendable ([UInt8]) -> Void] = [
+    "caf": { _ = try? CAF.parse($0) },
+    "aiff": { _ = try? AIFF.parse($0) },
+    "wav": { _ = try? WAV.parse($0) },
+    "container": { bytes in
+        _ = ContainerKind(sniffing: bytes)
+        _ = try? ContainerParser.parse(bytes)
+    },
+    "ima4": fuzzIMA4,
+    "imawav": fuzzIMAWAV,
+    "g711": fuzzG711,
+    "pcm": fuzzPCM,
+    "read": { fuzzFile($0) { path in try? readAll(path) } },
+    "check": { fuzzFile($0) { path in _ = SoundChecker.check(file: path) } },
+    "payload": { _ = PayloadChecker.check($0) },
+    "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
+]
+
+let selected: @Sendable ([UInt8]) -> Void = {
+    let name = getenv("SOUNDKIT_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+    guard let target = targets[name] else {
+        let names = targets.keys.sorted().joined(separator: ", ")
+        let message = "soundkit-fuzz: set SOUNDKIT_FUZZ_TARGET to one of: \(names)\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        exit(2)
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    selected(bytes)
+    return 0
+}
+
+/// IMA4 packets: the first byte picks 1 or 2 channels; the rest is decoded packet by packet.
+func fuzzIMA4(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let channels = Int(first & 1) + 1
+    var decoder = IMA4Decoder(channels: channels)
+    let body = Array(bytes.dropFirst())
+    var out = [Int16](repeating: 0, count: (body.count / (34 * channels) + 1) * 64 * channels)
+    body.withUnsafeBytes { src in out.withUnsafeMutableBufferPointer { dst in _ = try? decoder.decode(src, into: dst) } }
+}
+
+/// IMA ADPCM blocks: two bytes pick channels (1...8) and the block size; the rest is decoded block by block.
+func fuzzIMAWAV(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    let channels = Int(bytes[0] % 8) + 1
+    let blockAlign = (Int(bytes[1]) + 1) * 4 * channels + 4 * channels
+    guard let decoder = IMAWAVDecoder(channels: channels, blockAlign: blockAlign) else { return }
+    let body = Array(bytes.dropFirst(2))
+    var out = [Int16](repeating: 0, count: decoder.framesPerBlock * channels)
+    body.withUnsafeBytes { src in
+        out.withUnsafeMutableBufferPointer { dst in
+            var offset = 0
+            while offset + blockAlign <= src.count {
+                decoder.decodeBlock(UnsafeRawBufferPointer(rebasing: src[offset..<(offset + blockAlign)]), into: dst)
+                offset += blockAlign
+            }
+        }
+    }
+}
+
+func fuzzG711(_ bytes: [UInt8]) {
+    var out = [Int16](repeating: 0, count: bytes.count)
+    bytes.withUnsafeBufferPointer { src in
+        out.withUnsafeMutableBufferPointer { dst in
+            G711.decodeULaw(src, into: dst)
+            G711.decodeALaw(src, into: dst)
+        }
+    }
+}
+
+/// Every PCM layout: the first byte picks one, the rest is unpacked.
+func fuzzPCM(_ bytes: [UInt8]) {
+    let layouts: [PCMFormat] = [.uint8, .int(8, bigEndian: true)]
+        + [16, 24, 32].flatMap { [PCMFormat.int($0, bigEndian: true), .int($0, bigEndian: false)] }
+        + [32, 64].flatMap { [PCMFormat.float($0, bigEndian: true), .float($0, bigEndian: false)] }
+    guard let first = bytes.first else { return }
+    let format = layouts[Int(first) % layouts.count]
+    let body = Array(bytes.dropFirst())
+    let n = body.count / format.bytesPerSample
+    body.withUnsafeBytes { src in
+        if format.isFloat {
+            var out = [Double](repeating: 0, count: n)
+            out.withUnsafeMutableBufferPointer { PCM.unpack(src, format: format, into: $0) }
+            var back = [UInt8](repeating: 0, count: n * 2)
+            out.withUnsafeBufferPointer { s in back.withUnsafeMutableBytes { PCM.pack(s, format: .int(16, bigEndian: false), into: $0) } }
+        } else {
+            var out = [Int32](repeating: 0, count: n)
+            out.withUnsafeMutableBufferPointer { PCM.unpack(src, format: format, into: $0) }
+            var i16 = [Int16](repeating: 0, count: n)
+            out.withUnsafeBufferPointer { s in i16.withUnsafeMutableBufferPointer { PCM.int16(from: s, into: $0) } }
+        }
+    }
+}
+
+/// Paths that take a file: the bytes go to a file in shared memory first.
+let scratchPath: String = {
+    let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    return "\(dir)/soundkit-fuzz-\(getpid())"
+}()
+
+func fuzzFile(_ bytes: [UInt8], _ body: (String) -> Void) {
+    let fd = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { return }
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    body(scratchPath)
+}
+
+/// Opens and decodes a whole file as `convert` would, discarding the samples.
+func readAll(_ path: String) throws {
+    let reader = try AudioInput.open(path)
+    var buffer = SampleBuffer(kind: reader.info.kind, channels: reader.info.channels)
+    var i16: [Int16] = []
+    while try reader.read(into: &buffer, maxFrames: 4096) > 0 { buffer.int16(into: &i16) }
+}
+
+// SwiftPM links an executable target's entry point as `<target>_main`; hand control to libFuzzer's driver from it.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("soundkit_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+}
