@@ -139,7 +139,9 @@ package enum WAV {
         info.validFrames = info.packets * framesPerPacket
         info.channelMask = f.mask
         info.blockAlign = Int(f.blockAlign)
-        if d.bytes % f.blockAlign != 0 {
+        // Other codecs' block alignment is often nominal (MP3 in WAV states 1152), so only the formats soundkit
+        // decodes can end inside a block.
+        if d.bytes % f.blockAlign != 0, framesPerPacket > 0 {
             if case .imaADPCM = encoding { info.packets += 1 }
             warnings.append(.partialPacket(bytes: d.bytes % f.blockAlign))
         }

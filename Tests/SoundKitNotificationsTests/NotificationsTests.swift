@@ -68,7 +68,7 @@ struct RuleTests {
         let d = AudioFileDescription(path: "x.caf", container: container, fileTypeID: "caff", format: encoding, formatCode: nil,
                                      sampleRate: rate, channels: 1, frames: frames, duration: Double(frames) / rate, bitsPerChannel: 16,
                                      bytesPerPacket: 2, framesPerPacket: 1, packets: frames, primingFrames: 0, remainderFrames: 0,
-                                     dataOffset: 4096, dataBytes: frames * 2, decodable: true, warnings: [])
+                                     dataOffset: 4096, dataBytes: frames * 2, decodable: true, truncated: false, warnings: [])
         return SoundFacts(path: "x.caf", fileName: "x.caf", fileExtension: "caf", fileSize: 0, sniffed: sniffed, description: d,
                           readError: nil, levels: .init(peak: 0.5, leadingSilence: 0), bundleSubpath: nil)
     }
