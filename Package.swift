@@ -44,11 +44,15 @@ let package = Package(
         .executableTarget(name: "soundkit-bench", dependencies: ["SoundKitCodecs"]),
 
         // MARK: Tests
-        .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs"]),
-        .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers"]),
-        .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO"]),
-        .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications"]),
-        .testTarget(name: "soundkitCLITests", dependencies: ["soundkit"]),
+        // Helpers every test target shares: running tools and the built binary, ffmpeg as an oracle, seeded random
+        // data, and the hostile-file generator.
+        .target(name: "SoundKitTestSupport", dependencies: ["SoundKitContainers"], path: "Tests/SoundKitTestSupport"),
+        .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs", "SoundKitTestSupport"]),
+        .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers", "SoundKitTestSupport"]),
+        .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
+        .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["SoundKit", "SoundKitTestSupport"]),
+        .testTarget(name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitTestSupport"]),
     ]
 )
 

@@ -32,7 +32,6 @@ package enum CAF {
                 var d = ByteReader(try source.read(at: chunk.bodyOffset, count: 32), order: .big)
                 format = try parseDesc(&d)
             case "data":
-                guard format != nil else { throw ContainerError.misplacedChunk(.caf, "data") }
                 guard data == nil else { throw ContainerError.duplicateChunk(.caf, "data") }
                 guard chunk.declaredSize >= 4 else { throw ContainerError.badChunkSize(.caf, "data", chunk.declaredSize) }
                 guard chunk.size >= 4 else { throw ContainerError.truncated(.chunk(.caf, "data"), offset: chunk.bodyOffset) }
@@ -73,14 +72,17 @@ package enum CAF {
         if bpp > 0 {
             info.packets = bytes / bpp
             if bytes % bpp != 0 { warnings.append(.partialPacket(bytes: bytes % bpp)) }
-        } else if let p = pakt {
-            // Variable-size packets: each takes at least one byte.
+        } else if let p = pakt, let chunk = paktChunk {
+            // Variable-size packets: each takes at least one byte, and the table must describe the data.
             guard p.packets <= bytes else { throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes) }
+            let table = try packetTable(source, chunk, packets: p.packets, variableFrames: fpp == 0)
+            guard table.bytes <= bytes else { throw ContainerError.impossibleCount(.audioBytes, claimed: table.bytes, limit: bytes) }
             info.packets = p.packets
+            tableFrames = fpp == 0 ? table.frames : nil
         }
         if let p = pakt, fpp > 0 || bpp == 0 {
             // Bounded by the packets the data holds, so the sums below cannot overflow.
-            let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : info.frameLimit
+            let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : (tableFrames ?? info.frameLimit)
             for (q, v) in [(ContainerError.Quantity.frames, p.valid), (.primingFrames, p.priming), (.remainderFrames, p.remainder)] where v > limit {
                 throw ContainerError.impossibleCount(q, claimed: v, limit: limit)
             }
@@ -89,7 +91,7 @@ package enum CAF {
             info.validFrames = p.valid
             if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
                 warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder, total: limit))
-                if p.valid + p.priming > limit {
+                if p.valid.saturatingAdd(p.priming) > limit {
                     info.validFrames = Swift.max(0, limit - p.priming)
                     info.remainderFrames = 0
                 } else {

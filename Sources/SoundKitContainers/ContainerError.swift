@@ -11,7 +11,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingChunk(ContainerKind, FourCC)
     /// A chunk that may appear once appears again.
     case duplicateChunk(ContainerKind, FourCC)
-    /// A chunk stands where the format does not allow it (CAF: `desc` first, `data` after `desc`).
+    /// A CAF file whose first chunk is not `desc`.
     case misplacedChunk(ContainerKind, FourCC)
     /// A chunk's size field is impossible: negative, -1 on a chunk other than CAF's last `data`, or smaller than
     /// the fields the chunk must hold.
@@ -109,7 +109,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateChunk(let k, let id):
             return "\(k.name): two '\(id)' chunks"
         case .misplacedChunk(let k, let id):
-            return k == .caf && id != "data" ? "\(k.name): the first chunk is '\(id)', not 'desc'" : "\(k.name): '\(id)' chunk before the format chunk"
+            return "\(k.name): the first chunk is '\(id)', not 'desc'"
         case .badChunkSize(let k, let id, let size):
             if size < 0 { return "\(k.name): chunk '\(id)' has an invalid size (\(size))" }
             return "\(k.name): chunk '\(id)' is \(size) bytes, too small for its fields"

@@ -21,7 +21,11 @@ public enum ContainerParser {
     public static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
         let prefix = try source.read(at: 0, count: 16)
         if prefix.isEmpty { throw ContainerError.empty }
-        let kind = ContainerKind(sniffing: prefix)
+        var kind = ContainerKind(sniffing: prefix)
+        // A file cut off inside its first 12 bytes is still recognisably a RIFF or FORM file: say it is truncated.
+        if kind == .unknown, prefix.count < 12, let magic = String(validating: prefix.prefix(4), as: UTF8.self) {
+            kind = ["RIFF": .wav, "RIFX": .rifx, "RF64": .rf64, "FORM": .aiff][magic] ?? .unknown
+        }
         switch kind {
         case .caf: return try CAF.parse(source)
         case .aiff, .aifc: return try AIFF.parse(source)

@@ -107,6 +107,8 @@ struct Convert: ParsableCommand {
             let rate = options.sampleRate.flatMap { $0 != reader.info.sampleRate ? $0 : nil }
             target = Converter.defaultOutputPath(input: input, fileType: fileType, rateChanged: rate, bitsChanged: bits)
         }
+        // A damaged source still converts (as sox and ffmpeg do), but the user hears about what is missing.
+        for w in reader.info.header?.warnings ?? [] where w.isTruncation { printError("\(input): warning: \(w)") }
         let result = try Converter.convert(reader, to: target, options: options)
         if verbose {
             let s = result.source

@@ -2,15 +2,25 @@ import Foundation
 import Testing
 
 /// Runs programs and finds the built `soundkit` binary, the way swift-argument-parser's example tests do.
-enum Tool {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var data: Data
+public enum Tool {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var data: Data
+        /// Seconds from launch to exit.
+        public var seconds: Double
+
+        public init(status: Int32, stdout: String, stderr: String, data: Data, seconds: Double = 0) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+            self.data = data
+            self.seconds = seconds
+        }
     }
 
-    static let buildDirectory: URL = {
+    public static let buildDirectory: URL = {
         if let env = ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] {
             return URL(fileURLWithPath: env).deletingLastPathComponent()
         }
@@ -22,12 +32,13 @@ enum Tool {
         return url
     }()
 
-    static var soundkit: String {
+    public static var soundkit: String {
         ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] ?? buildDirectory.appendingPathComponent("soundkit").path
     }
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
+        let start = DispatchTime.now()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
         p.arguments = arguments
@@ -46,11 +57,12 @@ enum Tool {
         group.wait()
         let errData = errBox.data
         p.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), data: outData)
+                      stderr: String(decoding: errData, as: UTF8.self), data: outData, seconds: seconds)
     }
 
-    static func which(_ name: String) throws -> String {
+    public static func which(_ name: String) throws -> String {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -58,25 +70,25 @@ enum Tool {
         throw ToolMissing(name: name)
     }
 
-    struct ToolMissing: Error, CustomStringConvertible {
-        var name: String
-        var description: String { "\(name) is not installed; scripts/test installs the oracles (ffmpeg, sox, sndfile-programs)" }
+    public struct ToolMissing: Error, CustomStringConvertible {
+        public var name: String
+        public var description: String { "\(name) is not installed; scripts/test installs the oracles (ffmpeg, sox, sndfile-programs)" }
     }
 
     /// Runs soundkit and returns the result.
     @discardableResult
-    static func soundkit(_ arguments: String..., in dir: URL? = nil) throws -> Result {
+    public static func soundkit(_ arguments: String..., in dir: URL? = nil) throws -> Result {
         try run(soundkit, arguments, in: dir)
     }
 
     /// Runs a tool that must succeed.
     @discardableResult
-    static func must(_ executable: String, _ arguments: String...) throws -> Result {
+    public static func must(_ executable: String, _ arguments: String...) throws -> Result {
         try must(executable, arguments)
     }
 
     @discardableResult
-    static func must(_ executable: String, _ arguments: [String]) throws -> Result {
+    public static func must(_ executable: String, _ arguments: [String]) throws -> Result {
         let r = try run(executable, arguments)
         guard r.status == 0 else {
             throw Failed(description: "\(executable) \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
@@ -84,11 +96,14 @@ enum Tool {
         return r
     }
 
-    struct Failed: Error, CustomStringConvertible { var description: String }
+    public struct Failed: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 }
 
 /// A fresh folder under the system's temporary directory.
-func temporaryDirectory(_ name: String = #function) throws -> URL {
+public func temporaryDirectory(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -96,14 +111,14 @@ func temporaryDirectory(_ name: String = #function) throws -> URL {
 }
 
 /// What ffmpeg decodes from a file: samples as Double (exact for every integer width up to 32 bits and for floats).
-struct Decoded {
-    var samples: [Double]
-    var channels: Int
-    var sampleRate: Int
-    var codec: String
-    var frames: Int { channels == 0 ? 0 : samples.count / channels }
+public struct Decoded {
+    public var samples: [Double]
+    public var channels: Int
+    public var sampleRate: Int
+    public var codec: String
+    public var frames: Int { channels == 0 ? 0 : samples.count / channels }
 
-    static func ffmpeg(_ path: String) throws -> Decoded {
+    public static func ffmpeg(_ path: String) throws -> Decoded {
         let probe = try Tool.must("ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries",
                                   "stream=codec_name,channels,sample_rate", "-of", "default=nw=1", path)
         var fields: [String: String] = [:]
@@ -120,12 +135,12 @@ struct Decoded {
     }
 
     /// Decodes raw 16-bit little-endian samples (what sox and ffmpeg write with -f s16le).
-    static func int16(_ data: Data) -> [Int16] {
+    public static func int16(_ data: Data) -> [Int16] {
         data.withUnsafeBytes { buf in (0..<(buf.count / 2)).map { Int16(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) } }
     }
 }
 
-func snr(_ reference: [Double], _ test: [Double]) -> Double {
+public func snr(_ reference: [Double], _ test: [Double]) -> Double {
     var s = 0.0, n = 0.0
     for (a, b) in zip(reference, test) { s += a * a; n += (a - b) * (a - b) }
     return 10 * log10(s / max(n, 1e-30))
