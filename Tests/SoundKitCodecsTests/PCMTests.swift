@@ -26,9 +26,9 @@ struct PCMTests {
         return out
     }
 
-    @Test("all Int16 values round-trip exactly through every format of 16 bits or more", arguments: integerFormats + floatFormats)
+    @Test("all Int16 values round-trip exactly through every format of 16 bits or more",
+          arguments: (integerFormats + floatFormats).filter { $0.bits >= 16 })
     func int16RoundTrip(format: PCMFormat) {
-        guard format.bits >= 16 else { return }
         let s = Self.allInt16.map { Int32($0) << 16 }
         if format.isFloat {
             let back = unpackFloat(pack(s, format), format)

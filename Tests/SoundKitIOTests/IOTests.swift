@@ -19,7 +19,7 @@ func writeTone(_ path: String, _ layout: OutputLayout, frames: Int) throws {
     let ch = layout.format.channels
     var source = [Double](repeating: 0, count: frames * ch)
     for i in 0..<frames { for c in 0..<ch { source[i * ch + c] = 0.7 * sin(Double(i) * 0.05 * Double(c + 1)) + 0.2 * sin(Double(i) * 1.3) } }
-    guard case .pcm(let p) = layout.format.encoding else { return }
+    guard case .pcm(let p) = layout.format.encoding else { throw Tool.Failed(description: "writeTone writes linear PCM only, not \(layout.format.encoding)") }
     var data = [UInt8](repeating: 0, count: frames * ch * p.bytesPerSample)
     source.withUnsafeBufferPointer { s in data.withUnsafeMutableBytes { PCM.pack(s, format: p, into: $0) } }
     let totals = DataTotals(packets: Int64(frames), validFrames: Int64(frames), dataBytes: Int64(data.count))

@@ -3,46 +3,50 @@ import Testing
 
 /// Sounds written by ffmpeg and sox (and one or two by soundkit), good and bad, made once.
 enum CheckFixtures {
-    static let dir: URL = try! temporaryDirectory("check-fixtures")
+    static let dir: URL = (try? temporaryDirectory("check-fixtures")) ?? FileManager.default.temporaryDirectory
 
     static func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
-    static let made: Bool = {
+    /// Made once; a tool that fails makes every test that needs the fixtures fail with its message.
+    static let made: Result<Void, any Error> = Result { try make() }
+
+    static func ready() throws { try made.get() }
+
+    static func make() throws {
         let d = dir.path
         let chime = "\(d)/source.wav"
-        try! Tool.must("sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", chime, "synth", "1.2", "pluck", "C5", "fade", "0", "1.2", "0.9")
-        func ff(_ args: String...) { try! Tool.must("ffmpeg", ["-v", "error", "-y"] + args) }
+        try Tool.must("sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", chime, "synth", "1.2", "pluck", "C5", "fade", "0", "1.2", "0.9")
+        func ff(_ args: String...) throws { try Tool.must("ffmpeg", ["-v", "error", "-y"] + args) }
         // Bad codecs inside .caf and .wav, written by ffmpeg.
-        ff("-i", chime, "-c:a", "alac", "\(d)/alac.caf")
-        ff("-i", chime, "-c:a", "libmp3lame", "\(d)/mp3.caf")
-        ff("-i", chime, "-ar", "48000", "-c:a", "libopus", "\(d)/opus.caf")
-        ff("-i", chime, "-c:a", "libmp3lame", "-f", "wav", "\(d)/mp3-in.wav")
+        try ff("-i", chime, "-c:a", "alac", "\(d)/alac.caf")
+        try ff("-i", chime, "-c:a", "libmp3lame", "\(d)/mp3.caf")
+        try ff("-i", chime, "-ar", "48000", "-c:a", "libopus", "\(d)/opus.caf")
+        try ff("-i", chime, "-c:a", "libmp3lame", "-f", "wav", "\(d)/mp3-in.wav")
         // ffmpeg 5 cannot mux AAC into CAF: relabel its ALAC CAF as 'aac ' (the header is what iOS judges first).
-        var alac = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: "\(d)/alac.caf")))
+        var alac = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(d)/alac.caf")))
         alac.replaceSubrange(28..<32, with: Array("aac ".utf8))
-        try! Data(alac).write(to: URL(fileURLWithPath: "\(d)/aac.caf"))
+        try Data(alac).write(to: URL(fileURLWithPath: "\(d)/aac.caf"))
         // Lengths: 31 s, exactly 30 s, just under 30 s, 6 s.
-        ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=22050:d=31", "-c:a", "pcm_s16le", "\(d)/long31.wav")
-        ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=30", "-c:a", "pcm_s16be", "\(d)/exactly30.caf")
-        ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=29.99", "-c:a", "pcm_s16be", "\(d)/under30.aiff")
-        ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=6", "-c:a", "pcm_mulaw", "\(d)/six.wav")
+        try ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=22050:d=31", "-c:a", "pcm_s16le", "\(d)/long31.wav")
+        try ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=30", "-c:a", "pcm_s16be", "\(d)/exactly30.caf")
+        try ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=29.99", "-c:a", "pcm_s16be", "\(d)/under30.aiff")
+        try ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=8000:d=6", "-c:a", "pcm_mulaw", "\(d)/six.wav")
         // Good ones in every allowed codec, by ffmpeg and sox.
-        ff("-i", chime, "-c:a", "adpcm_ima_qt", "\(d)/ffmpeg-ima4.caf")
-        ff("-i", chime, "-c:a", "pcm_mulaw", "\(d)/ffmpeg-ulaw.caf")
-        ff("-i", chime, "-c:a", "pcm_alaw", "\(d)/ffmpeg-alaw.wav")
-        ff("-i", chime, "-c:a", "pcm_s16be", "\(d)/ffmpeg-pcm.aiff")
-        try! Tool.must("sox", chime, "-e", "u-law", "\(d)/sox-ulaw.wav")
-        try! Tool.must(Tool.soundkit, "convert", chime, "\(d)/soundkit-ima4.caf", "-d", "ima4")
+        try ff("-i", chime, "-c:a", "adpcm_ima_qt", "\(d)/ffmpeg-ima4.caf")
+        try ff("-i", chime, "-c:a", "pcm_mulaw", "\(d)/ffmpeg-ulaw.caf")
+        try ff("-i", chime, "-c:a", "pcm_alaw", "\(d)/ffmpeg-alaw.wav")
+        try ff("-i", chime, "-c:a", "pcm_s16be", "\(d)/ffmpeg-pcm.aiff")
+        try Tool.must("sox", chime, "-e", "u-law", "\(d)/sox-ulaw.wav")
+        try Tool.must(Tool.soundkit, "convert", chime, "\(d)/soundkit-ima4.caf", "-d", "ima4")
         // Silence, quiet, late; empty, random, misnamed.
-        ff("-f", "lavfi", "-i", "anullsrc=r=22050:cl=mono", "-t", "1", "-c:a", "pcm_s16le", "\(d)/silent.wav")
-        try! Tool.must("sox", chime, "\(d)/quiet.wav", "gain", "-30")
-        try! Tool.must("sox", chime, "\(d)/late.wav", "pad", "0.5", "0")
+        try ff("-f", "lavfi", "-i", "anullsrc=r=22050:cl=mono", "-t", "1", "-c:a", "pcm_s16le", "\(d)/silent.wav")
+        try Tool.must("sox", chime, "\(d)/quiet.wav", "gain", "-30")
+        try Tool.must("sox", chime, "\(d)/late.wav", "pad", "0.5", "0")
         FileManager.default.createFile(atPath: "\(d)/empty.caf", contents: Data())
         var rng = SystemRandomNumberGenerator()
         FileManager.default.createFile(atPath: "\(d)/random.wav", contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }))
-        try! FileManager.default.copyItem(atPath: "\(d)/ffmpeg-pcm.aiff", toPath: "\(d)/renamed.caf")
-        return true
-    }()
+        try FileManager.default.copyItem(atPath: "\(d)/ffmpeg-pcm.aiff", toPath: "\(d)/renamed.caf")
+    }
 
     static let good = ["ffmpeg-ima4.caf", "ffmpeg-ulaw.caf", "ffmpeg-alaw.wav", "ffmpeg-pcm.aiff", "sox-ulaw.wav", "soundkit-ima4.caf"]
 }
@@ -62,7 +66,7 @@ struct CheckJSON: Decodable {
 
 @Suite("soundkit check", .serialized)
 struct CheckerTests {
-    init() { _ = CheckFixtures.made }
+    init() throws { try CheckFixtures.ready() }
 
     func check(_ names: [String], _ extra: String...) throws -> Tool.Result {
         try Tool.run(Tool.soundkit, ["check"] + extra + names.map(CheckFixtures.path))
@@ -185,7 +189,7 @@ struct ResolveTests {
         func put(_ rel: String) throws {
             let url = root.appendingPathComponent(rel)
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            _ = CheckFixtures.made
+            try CheckFixtures.ready()
             try fm.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: url.path)
         }
         try put("app/Library/Sounds/both.caf")
@@ -298,7 +302,7 @@ struct BuildPhaseTests {
 
     @Test("the Run Script snippet fails the build on a bad sound and passes a good bundle")
     func phase() throws {
-        _ = CheckFixtures.made
+        try CheckFixtures.ready()
         let dir = try temporaryDirectory()
         let app = dir.appendingPathComponent("Demo.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)

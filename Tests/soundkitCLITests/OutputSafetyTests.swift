@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Nothing is lost: a full disk, a file-size limit or a folder soundkit may not write in gives a clear error,
+/// leaves no partial or temporary file, and never damages an existing output.
+@Suite("Output safety")
+struct OutputSafetyTests {
+    /// A 3 s stereo WAV (about 530 KB) and an existing output that must survive a failed conversion.
+    static func setUp(_ name: String) throws -> (dir: URL, input: String, output: String, old: Data) {
+        let dir = try temporaryDirectory(name)
+        let input = dir.appendingPathComponent("in.wav").path
+        try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=440:d=3", "-ac", "2", "-c:a", "pcm_s16le", input)
+        let output = dir.appendingPathComponent("out.caf").path
+        let old = Data("an earlier output".utf8)
+        try old.write(to: URL(fileURLWithPath: output))
+        return (dir, input, output, old)
+    }
+
+    static func names(_ dir: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() }
+
+    @Test("past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact")
+    func fileSizeLimit() throws {
+        let s = try Self.setUp("fsize")
+        // dash counts ulimit -f in 512-byte blocks: 64 KB, far below the 530 KB the output needs.
+        let r = try Tool.run("/bin/sh", ["-c", "ulimit -f 128; exec \"$0\" \"$@\"", Tool.soundkit, "convert", s.input, s.output, "-d", "LEI16"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("\(s.output): error: cannot write it: "), "\(r.stderr)")
+        #expect(try Self.names(s.dir) == ["in.wav", "out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: s.output)) == s.old)
+    }
+
+    /// A 64 KB tmpfs is a disk that really fills up (ENOSPC); mounting needs root and a kernel that lets us.
+    static let canMount: Bool = {
+        guard geteuid() == 0, let r = try? Tool.run("/bin/sh", ["-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs $d && umount $d && rmdir $d"]) else { return false }
+        return r.status == 0
+    }()
+
+    @Test("on a full disk (64 KB tmpfs): exit 1, ENOSPC named, no temporary file, the old output intact",
+          .enabled(if: canMount, "needs root and permission to mount a tmpfs"))
+    func fullDisk() throws {
+        let s = try Self.setUp("enospc")
+        let disk = s.dir.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        try Tool.must("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path)
+        defer { _ = try? Tool.run("umount", [disk.path]) }
+        let output = disk.appendingPathComponent("out.caf").path
+        try s.old.write(to: URL(fileURLWithPath: output))
+        let r = try Tool.soundkit("convert", s.input, output, "-d", "LEI16")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("\(output): error: cannot write it: ") && r.stderr.contains("space"), "\(r.stderr)")
+        #expect(try Self.names(disk) == ["out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == s.old)
+    }
+
+    @Test("into a folder it may not write: exit 1, the folder named, nothing changed")
+    func unwritableFolder() throws {
+        let s = try Self.setUp("readonly")
+        let locked = s.dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        let output = locked.appendingPathComponent("out.caf").path
+        try s.old.write(to: URL(fileURLWithPath: output))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        // Root writes anywhere: run as nobody instead (setpriv, util-linux), who may read the input.
+        let arguments = ["convert", s.input, output, "-d", "ima4"]
+        let r = geteuid() == 0
+            ? try Tool.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.soundkit] + arguments)
+            : try Tool.run(Tool.soundkit, arguments)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("\(output): error: cannot create a file in the folder of it: ") && r.stderr.contains("ermission"), "\(r.stderr)")
+        #expect(try Self.names(locked) == ["out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == s.old)
+    }
+
+    @Test("a conversion that fails half-way (the input is cut off inside an IMA4 packet header) leaves no file")
+    func failureHalfWay() throws {
+        let s = try Self.setUp("halfway")
+        let ima = s.dir.appendingPathComponent("in.caf").path
+        try Tool.must(Tool.soundkit, "convert", s.input, ima, "-d", "ima4")
+        // A step index above 88 in a late packet: decoding stops with an error after output was written.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ima)))
+        bytes[bytes.count - 34 * 2 * 10 + 1] = 0x7F
+        try Data(bytes).write(to: URL(fileURLWithPath: ima))
+        let r = try Tool.soundkit("convert", ima, s.output, "-d", "LEI16")
+        #expect(r.status == 1 && r.stderr.contains("step index 127"), "\(r.stderr)")
+        #expect(try Self.names(s.dir) == ["in.caf", "in.wav", "out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: s.output)) == s.old)
+    }
+}
