@@ -63,13 +63,9 @@ public enum SoundChecker {
                 if FileSystem.isDirectory(path) {
                     if isBundle(path) {
                         walk(path, bundleRoot: path, relative: "")  // a nested bundle (PlugIns/X.appex) is a bundle of its own
-                    } else if bundleRoot != nil, name == "PlugIns" {
-                        // App extensions: bundles of their own; nothing else in PlugIns is ours.
-                        for appex in FileSystem.contents(of: path) where appex.hasSuffix(".appex") && FileSystem.isDirectory(FileSystem.join(path, appex)) {
-                            walk(FileSystem.join(path, appex), bundleRoot: FileSystem.join(path, appex), relative: "")
-                        }
                     } else if bundleRoot != nil {
                         // SDK resource bundles and frameworks play their own sounds; they are not notification sounds.
+                        // PlugIns is walked: its extensions are bundles of their own, checked like the app.
                         let ext = FileSystem.splitExtension(name).ext
                         if ["bundle", "framework", "lproj"].contains(ext) || ["_CodeSignature", "Frameworks", "SC_Info"].contains(name) { continue }
                         walk(path, bundleRoot: bundleRoot, relative: rel)
