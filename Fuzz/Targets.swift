@@ -26,7 +26,9 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "pcm": fuzzPCM,
     "read": { fuzzFile($0) { path in try? readAll(path) } },
     "check": { fuzzFile($0) { path in _ = SoundChecker.check(file: path) } },
-    "payload": { _ = PayloadChecker.check($0) },
+    "payload": fuzzPayloadCheck,
+    "plist": fuzzPlistCheck,
+    "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
 ]
 

@@ -9,8 +9,12 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     case rifx, rf64
     // Audio that other decoders read.
     case w64, flac, ogg, mp3, au, mpeg4
-    // Attachments.
-    case jpeg, png, gif, avi, mpegVideo
+    // Attachments, and what servers send in their place.
+    case jpeg, png, gif, avi, mpegVideo, webp, heif
+    /// Markup a browser would take for HTML (a server's error page saved under a media file's name).
+    case html
+    /// Other printable UTF-8 text (JSON, XML, plain text).
+    case text
     case unknown
 
     /// The file types soundkit writes, in afconvert's order.
@@ -42,6 +46,10 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .gif: return "GIF"
         case .avi: return "AVI"
         case .mpegVideo: return "MPEG video"
+        case .webp: return "WebP"
+        case .heif: return "HEIF (HEIC/AVIF)"
+        case .html: return "HTML"
+        case .text: return "text"
         case .unknown: return "unknown"
         }
     }
@@ -98,6 +106,10 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .gif: return "gif"
         case .avi: return "avi"
         case .mpegVideo: return "mpg"
+        case .webp: return "webp"
+        case .heif: return "heic"
+        case .html: return "html"
+        case .text: return "txt"
         case .unknown: return ""
         }
     }
@@ -126,9 +138,10 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// What `-d` omitted means: 16-bit integer PCM in the type's natural byte order.
     public var default16Bit: AudioEncoding { .pcm(.int(16, bigEndian: self != .wav)) }
 
-    /// Sniffs a file from its first bytes (16 are enough).
-    public init(sniffing b: some Collection<UInt8>) {
-        let b = Array(b.prefix(16))
+    /// Sniffs a file from its first bytes: 16 are enough for binary formats; HTML and text are judged on as many
+    /// bytes as are given.
+    public init(sniffing bytes: some Collection<UInt8>) {
+        let b = Array(bytes)
         func at(_ o: Int, _ s: String) -> Bool {
             let u = Array(s.utf8)
             return b.count >= o + u.count && Array(b[o..<(o + u.count)]) == u
@@ -140,16 +153,58 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         else if at(0, "RIFX") && at(8, "WAVE") { self = .rifx }
         else if (at(0, "RF64") || at(0, "BW64")) && at(8, "WAVE") { self = .rf64 }
         else if at(0, "RIFF") && at(8, "AVI ") { self = .avi }
+        else if at(0, "RIFF") && at(8, "WEBP") { self = .webp }
         else if at(0, "riff") { self = .w64 }
         else if at(0, "fLaC") { self = .flac }
         else if at(0, "OggS") { self = .ogg }
         else if at(0, "ID3") || (b.count >= 2 && b[0] == 0xFF && b[1] & 0xE0 == 0xE0 && b[1] & 0x06 != 0) { self = .mp3 }
         else if at(0, ".snd") { self = .au }
+        else if at(4, "ftyp") && Self.heifBrands.contains(where: { at(8, $0) }) { self = .heif }
         else if at(4, "ftyp") { self = .mpeg4 }
         else if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { self = .jpeg }
         else if b.count >= 8 && b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { self = .png }
         else if at(0, "GIF87a") || at(0, "GIF89a") { self = .gif }
         else if b.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 1 && (b[3] == 0xBA || b[3] == 0xB3) { self = .mpegVideo }
+        else if Self.isHTML(b) { self = .html }
+        else if Self.isText(b) { self = .text }
         else { self = .unknown }
+    }
+
+    /// ISO base media brands of HEIF images (HEIC, AVIF), which share MPEG-4's `ftyp` box.
+    static let heifBrands = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis"]
+
+    /// Starts (after a byte order mark and white space) with a tag from the WHATWG MIME sniffing table's HTML rows.
+    static func isHTML(_ b: [UInt8]) -> Bool {
+        var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < b.count, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(b[i]) { i += 1 }
+        let rest = b[i...].prefix(16).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        if rest.starts(with: Array("<!--".utf8)) { return true }
+        for tag in ["<!doctype html", "<html", "<head", "<script", "<iframe", "<h1", "<div", "<font", "<table", "<a", "<style", "<title", "<b", "<body", "<br", "<p"] {
+            let t = Array(tag.utf8)
+            if rest.count > t.count, rest.starts(with: t), [0x20, 0x3E].contains(rest[t.count]) { return true }
+        }
+        return false
+    }
+
+    /// Valid UTF-8 (a sequence cut by the end of the bytes allowed) without control characters other than tab,
+    /// line feed, form feed and carriage return.
+    static func isText(_ b: [UInt8]) -> Bool {
+        guard !b.isEmpty else { return false }
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c < 0x80 {
+                if (c < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains(c)) || c == 0x7F { return false }
+                i += 1
+                continue
+            }
+            let n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0
+            guard n > 0 else { return false }
+            for j in 1..<n where i + j < b.count {
+                if b[i + j] & 0xC0 != 0x80 { return false }
+            }
+            i += n
+        }
+        return true
     }
 }

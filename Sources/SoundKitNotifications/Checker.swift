@@ -8,14 +8,18 @@ public enum SoundChecker {
     static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "snd", "au"]
     static let audioTypes: Set<ContainerKind> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64]
 
-    /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle.
+    /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
+    /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
+    /// notification extension by ``ExtensionChecker``.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
         var files: [FileReport] = []
         for path in paths {
             if FileSystem.isDirectory(path) {
-                for (file, subpath) in candidates(in: path) {
+                let found = scan(path)
+                for (file, subpath) in found.sounds {
                     files.append(check(file: file, bundleSubpath: subpath, options: options))
                 }
+                files += found.appexes.compactMap(ExtensionChecker.check(appex:))
             } else {
                 files.append(check(file: path, options: options))
             }
@@ -46,10 +50,13 @@ public enum SoundChecker {
         return ext == "app" || ext == "appex"
     }
 
-    /// Sound candidates below `dir`, sorted; in a bundle, each file below the top level carries its subpath.
-    static func candidates(in dir: String) -> [(String, String?)] {
+    /// Sound candidates below `dir`, sorted, and the app extensions met on the way; in a bundle, each file below the
+    /// top level carries its subpath.
+    static func scan(_ dir: String) -> (sounds: [(String, String?)], appexes: [String]) {
         var out: [(String, String?)] = []
+        var appexes: [String] = []
         func walk(_ d: String, bundleRoot: String?, relative: String) {
+            if FileSystem.splitExtension(FileSystem.lastComponent(d)).ext == "appex" { appexes.append(d) }
             for name in FileSystem.contents(of: d) where !name.hasPrefix(".") {
                 let path = FileSystem.join(d, name)
                 let rel = relative.isEmpty ? name : relative + "/" + name
@@ -58,8 +65,9 @@ public enum SoundChecker {
                         walk(path, bundleRoot: path, relative: "")  // a nested bundle (PlugIns/X.appex) is a bundle of its own
                     } else if bundleRoot != nil {
                         // SDK resource bundles and frameworks play their own sounds; they are not notification sounds.
+                        // PlugIns is walked: its extensions are bundles of their own, checked like the app.
                         let ext = FileSystem.splitExtension(name).ext
-                        if ["bundle", "framework", "lproj"].contains(ext) || ["_CodeSignature", "Frameworks", "PlugIns", "SC_Info"].contains(name) { continue }
+                        if ["bundle", "framework", "lproj"].contains(ext) || ["_CodeSignature", "Frameworks", "SC_Info"].contains(name) { continue }
                         walk(path, bundleRoot: bundleRoot, relative: rel)
                     } else {
                         walk(path, bundleRoot: nil, relative: rel)
@@ -70,63 +78,12 @@ public enum SoundChecker {
             }
         }
         walk(dir, bundleRoot: isBundle(dir) ? dir : nil, relative: "")
-        return out
+        return (out, appexes)
     }
 
     static func isCandidate(_ path: String) -> Bool {
         if soundExtensions.contains(FileSystem.splitExtension(path).ext.lowercased()) { return true }
         guard let f = try? InputFile(path: path), let head = try? f.read(at: 0, count: 16) else { return false }
         return audioTypes.contains(ContainerKind(sniffing: head))
-    }
-}
-
-/// Rich-notification attachments (`UNNotificationAttachment`): type by content and size limits.
-public enum AttachmentChecker {
-    public static let audioLimit: Int64 = 5_000_000
-    public static let imageLimit: Int64 = 10_000_000
-    public static let movieLimit: Int64 = 50_000_000
-
-    public static func check(_ paths: [String]) -> CheckReport {
-        CheckReport(files: paths.map(check(file:)))
-    }
-
-    public static func check(file path: String) -> FileReport {
-        var findings: [Finding] = []
-        var kind = "unknown"
-        do {
-            let f = try InputFile(path: path)
-            let head = try f.read(at: 0, count: 16)
-            let type = ContainerKind(sniffing: head)
-            let (category, name): (String?, String) = {
-                switch type {
-                case .aiff, .aifc: return ("audio", "AIFF")
-                case .wav: return ("audio", "WAV")
-                case .mp3: return ("audio", "MP3")
-                case .mpeg4:
-                    let brand = head.count >= 12 ? String(decoding: head[8..<12], as: UTF8.self) : ""
-                    return brand.hasPrefix("M4A") || brand.hasPrefix("M4B") || brand.hasPrefix("M4P") ? ("audio", "MPEG-4 audio") : ("movie", "MPEG-4")
-                case .jpeg: return ("image", "JPEG")
-                case .png: return ("image", "PNG")
-                case .gif: return ("image", "GIF")
-                case .mpegVideo: return ("movie", "MPEG")
-                case .avi: return ("movie", "AVI")
-                default: return (nil, type == .unknown ? "an unrecognised file" : type.name)
-                }
-            }()
-            kind = name
-            if type == .caf {
-                findings.append(Finding(.error, "attachment", "file is CAF, which UNNotificationAttachment does not accept; use AIFF, WAV, MP3 or MPEG-4 audio — soundkit convert \(quoted(path)) \(quoted(FileSystem.splitExtension(path).base + ".wav")) -d LEI16"))
-            } else if let category {
-                let limit = category == "audio" ? audioLimit : category == "image" ? imageLimit : movieLimit
-                if f.size > limit {
-                    findings.append(Finding(.error, "attachment", "\(name) \(category) of \(megabytes(f.size)) is over the \(megabytes(limit)) limit for \(category) attachments"))
-                }
-            } else {
-                findings.append(Finding(.error, "attachment", "file is \(name); attachments must be audio (AIFF, WAV, MP3, MPEG-4 audio), images (JPEG, GIF, PNG) or movies (MPEG, MPEG-2, MPEG-4, AVI)"))
-            }
-        } catch {
-            findings.append(Finding(.error, "unreadable", (error as? AudioFileError)?.message ?? "\(error)"))
-        }
-        return FileReport(path: path, container: kind, format: nil, sampleRate: nil, channels: nil, frames: nil, duration: nil, findings: findings)
     }
 }

@@ -12,7 +12,7 @@ public enum SoundFixer {
     }
 
     /// Rules a conversion mends.
-    static let fixable: Set<String> = ["codec", "container", "duration", "extension"]
+    static let fixable: Set<Rule> = [.codec, .container, .duration, .extension]
 
     public static func fix(_ report: CheckReport, into dir: String, trimTo seconds: Double = 29.5) -> [Fix] {
         var out: [Fix] = []
@@ -20,7 +20,7 @@ public enum SoundFixer {
         for file in report.files where file.findings.contains(where: { $0.severity == .error }) {
             let errors = Set(file.findings.filter { $0.severity == .error }.map(\.rule))
             guard errors.isSubset(of: fixable) else {
-                let other = errors.subtracting(fixable).sorted().joined(separator: ", ")
+                let other = errors.subtracting(fixable).map(\.id).sorted().joined(separator: ", ")
                 out.append(Fix(path: file.path, outcome: .failed("its \(other) error\(errors.subtracting(fixable).count == 1 ? "" : "s") cannot be mended by converting")))
                 continue
             }
@@ -40,7 +40,7 @@ public enum SoundFixer {
             do {
                 let reader = try AudioInput.open(file.path)
                 let channels = reader.info.channels > 2 ? 2 : nil
-                let tooLong = errors.contains("duration")
+                let tooLong = errors.contains(.duration)
                 let options = ConversionOptions(fileType: .caf, encoding: .ima4, channels: channels, trim: tooLong ? seconds : nil)
                 try Converter.convert(reader, to: target, options: options)
                 out.append(Fix(path: file.path, outcome: .fixed(target)))

@@ -1,6 +1,7 @@
 import SoundKitIO
 
-/// Checks an APNs payload's `aps.sound` (also the FCM v1 shape `message.apns.payload.aps.sound`).
+/// Checks an APNs payload (also the FCM v1 shape, `message.apns.payload`): `aps.sound`, the size, and rich-notification
+/// attachments (Braze's `ab.att`, FCM's images) with `aps.mutable-content`.
 public enum PayloadChecker {
     public static let maxBytes = 4096
 
@@ -15,13 +16,15 @@ public enum PayloadChecker {
         public var payloadBytes: Int?
     }
 
+    /// Checks `bytes`. With `locations.bundle`, attachments and `aps.category` are also checked against the app's
+    /// notification extensions.
     public static func check(_ bytes: [UInt8], locations: SoundLocations = SoundLocations()) -> Result {
         var findings: [Finding] = []
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            return Result(findings: [Finding(.error, "payload-json", error.description)], soundName: nil, resolution: nil, payloadBytes: nil)
+            return Result(findings: [Finding(.error, .payloadJSON, error.description)], soundName: nil, resolution: nil, payloadBytes: nil)
         }
         // The APNs payload itself, or the one inside an FCM v1 message.
         var payload = root
@@ -32,62 +35,72 @@ public enum PayloadChecker {
         }
         let size = payload.compact.utf8.count
         if size > maxBytes {
-            findings.append(Finding(.error, "payload-size", "the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
+            findings.append(Finding(.error, .payloadSize, "the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
         }
-        guard case .object = payload, let aps = payload["aps"] else {
-            findings.append(Finding(.error, "payload-shape", "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
-            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+        var aps: JSONValue?
+        if case .object = payload, let a = payload["aps"] {
+            if case .object = a { aps = a } else {
+                findings.append(Finding(.error, .payloadShape, "\(where_) is \(a.typeName); it must be a dictionary"))
+            }
+        } else {
+            findings.append(Finding(.error, .payloadShape, "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
         }
-        guard case .object = aps else {
-            findings.append(Finding(.error, "payload-shape", "\(where_) is \(aps.typeName); it must be a dictionary"))
-            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+        var sound: (name: String?, resolution: Resolution?) = (nil, nil)
+        if let aps {
+            sound = checkSound(aps, at: where_, locations: locations, into: &findings)
         }
+        findings += AttachmentPayload.check(root: root, payload: payload, aps: aps, apsPath: where_, bundle: locations.bundle)
+        return Result(findings: findings, soundName: sound.name, resolution: sound.resolution, payloadBytes: size)
+    }
+
+    /// `aps.sound`: its shape, and with locations where the name resolves and the file found.
+    static func checkSound(_ aps: JSONValue, at where_: String, locations: SoundLocations, into findings: inout [Finding]) -> (String?, Resolution?) {
         guard let sound = aps["sound"] else {
-            findings.append(Finding(.note, "payload-shape", "\(where_) has no \"sound\": the notification is silent"))
-            return Result(findings: findings, soundName: nil, resolution: nil, payloadBytes: size)
+            findings.append(Finding(.note, .payloadShape, "\(where_) has no \"sound\": the notification is silent"))
+            return (nil, nil)
         }
 
         var name: String?
         let path = "\(where_).sound"
         switch sound {
         case .string(let s):
-            if s.isEmpty { findings.append(Finding(.error, "payload-shape", "\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\"")) }
+            if s.isEmpty { findings.append(Finding(.error, .payloadShape, "\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\"")) }
             else { name = s }
         case .object:
             if let c = sound["critical"] {
                 if c != .number("0") && c != .number("1") {
-                    findings.append(Finding(.error, "payload-shape", "\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
+                    findings.append(Finding(.error, .payloadShape, "\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
                 }
             }
             switch sound["name"] {
             case .string(let s)?:
-                if s.isEmpty { findings.append(Finding(.error, "payload-shape", "\(path).name is empty; use \"default\" or a file name")) }
+                if s.isEmpty { findings.append(Finding(.error, .payloadShape, "\(path).name is empty; use \"default\" or a file name")) }
                 else { name = s }
             case let other?:
-                findings.append(Finding(.error, "payload-shape", "\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
+                findings.append(Finding(.error, .payloadShape, "\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
             case nil:
-                findings.append(Finding(.error, "payload-shape", "\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"))
+                findings.append(Finding(.error, .payloadShape, "\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"))
             }
             if let v = sound["volume"] {
                 if case .number(let n) = v, let x = Double(n) {
-                    if !(0...1).contains(x) { findings.append(Finding(.error, "payload-shape", "\(path).volume is \(n); it must be between 0.0 and 1.0")) }
+                    if !(0...1).contains(x) { findings.append(Finding(.error, .payloadShape, "\(path).volume is \(n); it must be between 0.0 and 1.0")) }
                 } else {
-                    findings.append(Finding(.error, "payload-shape", "\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
+                    findings.append(Finding(.error, .payloadShape, "\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
                 }
             }
             if case .object(let members) = sound {
                 for (key, _) in members where !["critical", "name", "volume"].contains(key) {
-                    findings.append(Finding(.warning, "payload-shape", "\(path) has an unknown key \"\(key)\" (known: critical, name, volume)"))
+                    findings.append(Finding(.warning, .payloadShape, "\(path) has an unknown key \"\(key)\" (known: critical, name, volume)"))
                 }
             }
         default:
-            findings.append(Finding(.error, "payload-shape", "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"))
+            findings.append(Finding(.error, .payloadShape, "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"))
         }
 
         var resolution: Resolution?
         if let n = name, n != "default" {
             if locations.isEmpty {
-                findings.append(Finding(.note, "name-not-found", "'\(n)' was not looked up: give --app-container, --group-container or --bundle to check that the app ships it"))
+                findings.append(Finding(.note, .nameNotFound, "'\(n)' was not looked up: give --app-container, --group-container or --bundle to check that the app ships it"))
             } else {
                 let r = SoundResolver.resolve(n, in: locations)
                 resolution = r
@@ -97,7 +110,7 @@ public enum PayloadChecker {
                 }
             }
         }
-        return Result(findings: findings, soundName: name, resolution: resolution, payloadBytes: size)
+        return (name, resolution)
     }
 }
 

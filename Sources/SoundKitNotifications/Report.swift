@@ -13,11 +13,11 @@ public enum Severity: String, Codable, Sendable, Comparable {
 /// One thing a rule found.
 public struct Finding: Codable, Hashable, Sendable {
     public var severity: Severity
-    /// The rule's stable id (`codec`, `duration`, …), as in the checker's documentation.
-    public var rule: String
+    /// The rule; JSON carries its id (`codec`, `duration`, …).
+    public var rule: Rule
     public var message: String
 
-    public init(_ severity: Severity, _ rule: String, _ message: String) {
+    public init(_ severity: Severity, _ rule: Rule, _ message: String) {
         self.severity = severity
         self.rule = rule
         self.message = message

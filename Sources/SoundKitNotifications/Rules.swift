@@ -16,12 +16,12 @@ public struct CheckOptions: Sendable {
 
 /// One rule of Apple's (or of experience), with a stable id.
 public protocol SoundRule: Sendable {
-    static var id: String { get }
+    static var rule: Rule { get }
     func check(_ facts: SoundFacts, _ options: CheckOptions) -> [Finding]
 }
 
 extension SoundRule {
-    func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.id, message) }
+    func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.rule, message) }
 }
 
 /// What to do about a file that must be converted: the soundkit command, or, when soundkit cannot decode the
@@ -52,7 +52,7 @@ func megabytes(_ bytes: Int64) -> String {
 
 /// The file cannot be read at all: not a sound, truncated, or broken.
 public struct UnreadableRule: SoundRule {
-    public static let id = "unreadable"
+    public static let rule = Rule.unreadable
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         if let e = f.readError {
             return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
@@ -67,7 +67,7 @@ public struct UnreadableRule: SoundRule {
 
 /// Only aiff, wav and caf are played; judged by the bytes, never by the name.
 public struct ContainerRule: SoundRule {
-    public static let id = "container"
+    public static let rule = Rule.container
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard f.readError == nil else { return [] }
         switch f.sniffed {
@@ -85,7 +85,7 @@ public struct ContainerRule: SoundRule {
 
 /// Linear PCM, IMA4, µLaw or aLaw only — AAC, ALAC, MP3, Opus, FLAC inside a .caf or .wav play the default sound.
 public struct CodecRule: SoundRule {
-    public static let id = "codec"
+    public static let rule = Rule.codec
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, [.caf, .aiff, .aifc, .wav, .rf64].contains(f.sniffed) else { return [] }
         switch d.encoding {
@@ -101,7 +101,7 @@ public struct CodecRule: SoundRule {
 
 /// 30 seconds or longer (exactly 30 too) plays the default sound; measured on the played length.
 public struct DurationRule: SoundRule {
-    public static let id = "duration"
+    public static let rule = Rule.duration
     public static let limit = 30.0
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.sampleRate > 0 else { return [] }
@@ -118,7 +118,7 @@ public struct DurationRule: SoundRule {
 
 /// Longer than about 5 s: playback stops when the banner goes away.
 public struct DurationBannerRule: SoundRule {
-    public static let id = "duration-banner"
+    public static let rule = Rule.durationBanner
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.duration > 5, Double(d.frames) < DurationRule.limit * d.sampleRate else { return [] }
         let seconds = Double(Int(d.duration * 10)) / 10
@@ -128,7 +128,7 @@ public struct DurationBannerRule: SoundRule {
 
 /// The extension does not match the bytes (AIFF renamed .caf): it plays, but tools and people are misled.
 public struct ExtensionRule: SoundRule {
-    public static let id = "extension"
+    public static let rule = Rule.extension
     static let expected: [String: Set<ContainerKind>] = [
         "caf": [.caf], "aif": [.aiff, .aifc], "aiff": [.aiff, .aifc], "aifc": [.aifc, .aiff], "wav": [.wav, .rifx, .rf64],
     ]
@@ -154,7 +154,7 @@ public struct ExtensionRule: SoundRule {
 
 /// All-zero files play nothing; long leading silence or a very low level reads as "no sound".
 public struct SilenceRule: SoundRule {
-    public static let id = "silence"
+    public static let rule = Rule.silence
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let l = f.levels, let d = f.description else { return [] }
         if l.peak == 0 {
@@ -174,7 +174,7 @@ public struct SilenceRule: SoundRule {
 
 /// Large PCM files bloat the app; IMA4 is about 4:1 on 16-bit PCM, µLaw and aLaw 2:1.
 public struct SizeRule: SoundRule {
-    public static let id = "size"
+    public static let rule = Rule.size
     static let threshold: Int64 = 200_000
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         // 16 bits or more: where IMA4 (about 4:1) and µLaw/aLaw (2:1) really save space.
@@ -187,7 +187,7 @@ public struct SizeRule: SoundRule {
 
 /// One name for iOS and Android (res/raw wants `[a-z][a-z0-9_]*`).
 public struct NamePolicyRule: SoundRule {
-    public static let id = "name-policy"
+    public static let rule = Rule.namePolicy
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard o.namePolicy else { return [] }
         let stem = FileSystem.splitExtension(f.fileName).base
@@ -211,7 +211,7 @@ public struct NamePolicyRule: SoundRule {
 
 /// More than 2 channels, above 48 kHz, 8-bit: no evidence iOS fails, but worth knowing.
 public struct ChannelsRateRule: SoundRule {
-    public static let id = "channels-rate"
+    public static let rule = Rule.channelsRate
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.encoding.isNotificationCodec else { return [] }
         var what: [String] = []
@@ -225,7 +225,7 @@ public struct ChannelsRateRule: SoundRule {
 
 /// A sound in a subfolder of a bundle is never found by name (folder references, Xcode 16 synchronized groups).
 public struct SubfolderRule: SoundRule {
-    public static let id = "subfolder"
+    public static let rule = Rule.subfolder
     public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let sub = f.bundleSubpath else { return [] }
         return [finding(.warning, "sits in a subfolder of the bundle (\(sub)); iOS looks for notification sounds only at the bundle's top level and in Library/Sounds, so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)")]

@@ -25,16 +25,17 @@ func emit(_ report: CheckReport, format: ReportFormat) throws {
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check notification sounds against Apple's rules, as a build step.",
+        abstract: "Check notification sounds and notification extensions against Apple's rules, as a build step.",
         discussion: """
         PATH is a sound file, a folder (searched recursively) or an .app/.appex bundle. Files are judged by their \
-        bytes, not their names. Findings are printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which \
-        Xcode and CI log parsers pick up; the exit status is 1 when there is any error.
+        bytes, not their names. In a bundle, the app extensions in PlugIns are walked too: their sounds are checked, \
+        and so is the Info.plist (XML or binary) of every notification content and service extension. Findings are \
+        printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
+        exit status is 1 when there is any error.
 
-        Rules: codec, container, duration (played length strictly under 30 s), duration-banner, extension, silence, \
-        size, channels-rate, subfolder (bundles), name-policy (with --name-policy), unreadable; with --attachment: \
-        attachment.
-        """)
+        Rules (rule, severities, what it finds), for check, resolve and payload:
+
+        """ + Rule.helpLines.joined(separator: "\n"))
 
     @Argument(help: "Sound files, folders or app bundles.")
     var paths: [String]
@@ -62,8 +63,8 @@ struct Check: ParsableCommand {
             let fixes = SoundFixer.fix(report, into: dir)
             for f in fixes {
                 switch f.outcome {
-                case .fixed(let out): printError("\(f.path): note: wrote \(out), an IMA4 CAF that passes [fix]")
-                case .failed(let why): printError("\(f.path): error: cannot fix: \(why) [fix]")
+                case .fixed(let out): printError("\(f.path): note: wrote \(out), an IMA4 CAF that passes [\(Rule.fix)]")
+                case .failed(let why): printError("\(f.path): error: cannot fix: \(why) [\(Rule.fix)]")
                 }
             }
         }
@@ -104,7 +105,7 @@ struct Resolve: ParsableCommand {
             print(w)
             if verbose {
                 for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
-                for s in r.shadowed { print("\(s): note: shadowed by \(w) [shadowed]") }
+                for s in r.shadowed { print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]") }
             }
             return
         }
@@ -129,11 +130,17 @@ struct LocationOptions: ParsableArguments {
 struct Payload: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payload",
-        abstract: "Check an APNs payload's aps.sound (also FCM v1's message.apns.payload).",
+        abstract: "Check an APNs payload's sound and attachments (also FCM v1's message.apns.payload).",
         discussion: """
         aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
         types exactly; the payload must be at most 4096 bytes. With location options the name must resolve as \
-        `soundkit resolve` resolves it, and the file it finds is checked too. Exit 1 on any error.
+        `soundkit resolve` resolves it, and the file it finds is checked too.
+
+        An attachment named by Braze's ab.att {"url", "type"}, FCM's message.apns.fcm_options.image or \
+        message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
+        must be a suffix UNNotificationAttachment accepts (jpg, jpeg, png, gif, aif, aiff, wav, mp3, m4a, mpg, mpeg, \
+        mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
+        content extension should declare aps.category. Exit 1 on any error.
         """)
 
     @Argument(help: "The payload JSON file ('-' for standard input).")

@@ -78,7 +78,7 @@ struct HostileLibraryTests {
             // check
             let report = SoundChecker.check(file: path)
             let errors = report.findings.filter { $0.severity == .error }
-            #expect(errors.contains { $0.rule == "unreadable" && $0.message.contains(file.problem) }, "\(file): \(report.findings)")
+            #expect(errors.contains { $0.rule == .unreadable && $0.message.contains(file.problem) }, "\(file): \(report.findings)")
         }
         // A hostile file is tiny: anything near a second is a loop driven by a header's claim.
         #expect(seconds < 1, "\(file): took \(seconds) s")

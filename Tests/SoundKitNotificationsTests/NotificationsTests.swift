@@ -105,7 +105,7 @@ struct RuleTests {
 
     @Test("GitHub annotations escape what workflow commands require")
     func github() {
-        let r = CheckReport(files: [FileReport(path: "a,b:c.caf", findings: [Finding(.error, "codec", "100% bad\nline")])])
+        let r = CheckReport(files: [FileReport(path: "a,b:c.caf", findings: [Finding(.error, .codec, "100% bad\nline")])])
         #expect(r.githubLines() == ["::error file=a%2Cb%3Ac.caf,title=soundkit codec::100%25 bad%0Aline"])
         #expect(r.strict().errorCount == 1)
     }
