@@ -73,5 +73,5 @@ func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> T
 if Context.environment["SOUNDKIT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "soundkit-fuzz", dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications"],
-        path: "Fuzz"))
+        path: "Fuzz", exclude: ["chunks.dict"]))
 }
