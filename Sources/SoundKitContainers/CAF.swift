@@ -43,9 +43,11 @@ package enum CAF {
                 var p = ByteReader(try source.read(at: chunk.bodyOffset, count: 24), order: .big)
                 let packets = try p.i64(), valid = try p.i64()
                 let priming = Int64(try p.i32()), remainder = Int64(try p.i32())
-                for (q, v) in [(ContainerError.Quantity.packets, packets), (.frames, valid), (.primingFrames, priming), (.remainderFrames, remainder)] where v < 0 {
-                    throw ContainerError.impossibleCount(q, claimed: v, limit: 0)
-                }
+                // Written out, not as a loop over tuples: Swift 6.3's optimiser miscompiles a throw inside such a loop.
+                if packets < 0 { throw ContainerError.impossibleCount(.packets, claimed: packets, limit: 0) }
+                if valid < 0 { throw ContainerError.impossibleCount(.frames, claimed: valid, limit: 0) }
+                if priming < 0 { throw ContainerError.impossibleCount(.primingFrames, claimed: priming, limit: 0) }
+                if remainder < 0 { throw ContainerError.impossibleCount(.remainderFrames, claimed: remainder, limit: 0) }
                 pakt = (packets, valid, priming, remainder)
                 paktChunk = chunk
             case "chan":
@@ -83,9 +85,9 @@ package enum CAF {
         if let p = pakt, fpp > 0 || bpp == 0 {
             // Bounded by the packets the data holds, so the sums below cannot overflow.
             let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : (tableFrames ?? info.frameLimit)
-            for (q, v) in [(ContainerError.Quantity.frames, p.valid), (.primingFrames, p.priming), (.remainderFrames, p.remainder)] where v > limit {
-                throw ContainerError.impossibleCount(q, claimed: v, limit: limit)
-            }
+            if p.valid > limit { throw ContainerError.impossibleCount(.frames, claimed: p.valid, limit: limit) }
+            if p.priming > limit { throw ContainerError.impossibleCount(.primingFrames, claimed: p.priming, limit: limit) }
+            if p.remainder > limit { throw ContainerError.impossibleCount(.remainderFrames, claimed: p.remainder, limit: limit) }
             info.primingFrames = p.priming
             info.remainderFrames = p.remainder
             info.validFrames = p.valid

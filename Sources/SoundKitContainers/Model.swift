@@ -184,8 +184,8 @@ public struct AudioFileInfo: Hashable, Sendable {
 
     /// Checks every invariant the rest of soundkit relies on; parsers call it last. `fileSize` bounds the data.
     package func validated(fileSize: Int64) throws(ContainerError) -> AudioFileInfo {
-        _ = try AudioLimits.checkedSampleRate(format.sampleRate)
-        _ = try AudioLimits.checkedChannels(format.channels)
+        guard format.sampleRate.isFinite, AudioLimits.sampleRates.contains(format.sampleRate) else { throw .sampleRate(format.sampleRate) }
+        guard AudioLimits.channels.contains(format.channels) else { throw .channels(Int64(format.channels)) }
         guard format.bytesPerPacket >= 0, format.framesPerPacket >= 0, format.bitsPerChannel >= 0 else {
             throw .inconsistentFormat(.zeroPacketSize)
         }
@@ -196,9 +196,11 @@ public struct AudioFileInfo: Hashable, Sendable {
             throw .impossibleCount(.audioBytes, claimed: dataBytes, limit: Swift.max(0, fileSize - Swift.max(0, dataOffset)))
         }
         guard packets >= 0, packets <= packetLimit else { throw .impossibleCount(.packets, claimed: packets, limit: packetLimit) }
-        for (q, v) in [(ContainerError.Quantity.frames, validFrames), (.primingFrames, primingFrames), (.remainderFrames, remainderFrames)] {
-            guard v >= 0, v <= frameLimit else { throw .impossibleCount(q, claimed: v, limit: frameLimit) }
-        }
+        // Written out, not as a loop over tuples: Swift 6.3's optimiser miscompiles a throw inside such a loop.
+        let limit = frameLimit
+        guard validFrames >= 0, validFrames <= limit else { throw .impossibleCount(.frames, claimed: validFrames, limit: limit) }
+        guard primingFrames >= 0, primingFrames <= limit else { throw .impossibleCount(.primingFrames, claimed: primingFrames, limit: limit) }
+        guard remainderFrames >= 0, remainderFrames <= limit else { throw .impossibleCount(.remainderFrames, claimed: remainderFrames, limit: limit) }
         return self
     }
 }
