@@ -31,7 +31,8 @@ public protocol AudioReader: AnyObject {
 
 public enum AudioInput {
     /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
-    /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; libsndfile for everything else it reads.
+    /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; then libsndfile for what it reads; then FFmpeg's
+    /// libraries for everything else (AAC, ALAC, WMA, AC-3… in MPEG-4, ADTS, CAF, Matroska, ASF and the rest).
     public static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
         let file = try InputFile(path: path)
         let header: AudioFileInfo
@@ -47,15 +48,19 @@ public enum AudioInput {
         if NativeReader.decodes(header.format.encoding) { return try NativeReader(file: file, header: header) }
         do {
             return try SndFileReader(file: file, header: header)
-        } catch let e where e.isDecoderFailure {
-            // Say what we found rather than libsndfile's generic words.
-            if case .other(let name) = header.format.encoding { throw AudioFileError(path, .cannotDecode(codec: name, container: header.container)) }
-            throw e
+        } catch let e where e.isDecoderFailure || e.isLibraryMissing {
+            do {
+                return try FFmpegReader(file: file, header: header)
+            } catch let f where f.isDecoderFailure {
+                // Say what we found rather than the libraries' generic words.
+                if case .other(let name) = header.format.encoding { throw AudioFileError(path, .cannotDecode(codec: name, container: header.container)) }
+                throw e
+            }
         }
     }
 
-    /// A file soundkit's parsers did not accept: other formats go to libsndfile; a CAF, AIFF or WAVE header that
-    /// is broken or impossible is reported as it is (a decoder that accepted it would only guess).
+    /// A file soundkit's parsers did not accept: other formats go to libsndfile, then FFmpeg; a CAF, AIFF or WAVE
+    /// header that is broken or impossible is reported as it is (a decoder that accepted it would only guess).
     static func openWithDecoders(_ file: InputFile, parseError: ContainerError) throws(AudioFileError) -> any AudioReader {
         switch parseError {
         case .notAudio, .unsupported:
@@ -63,14 +68,19 @@ public enum AudioInput {
         default:
             throw AudioFileError(file.path, .container(parseError))
         }
+        let sndfileError: AudioFileError
         do {
             return try SndFileReader(file: file, header: nil)
+        } catch let e where e.isDecoderFailure || e.isLibraryMissing {
+            sndfileError = e
+        }
+        do {
+            return try FFmpegReader(file: file, header: nil)
         } catch let e where e.isDecoderFailure {
             let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
-            if case .decoder(_, let message) = e.reason {
-                throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
-            }
-            throw e
+            guard case .decoder(_, let message) = e.reason else { throw e }
+            if sndfileError.isLibraryMissing { throw sndfileError }
+            throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
         }
     }
 }
@@ -79,6 +89,12 @@ extension AudioFileError {
     /// A decoder library could not make sense of the file (as opposed to a system or installation failure).
     var isDecoderFailure: Bool {
         if case .decoder = reason { return true }
+        return false
+    }
+
+    /// A decoder library is not installed (or is the wrong version).
+    var isLibraryMissing: Bool {
+        if case .libraryMissing = reason { return true }
         return false
     }
 }
