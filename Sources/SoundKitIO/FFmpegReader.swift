@@ -156,6 +156,10 @@ final class FFmpegStream {
         let opened = lib.openInput(&format, "file:" + path, nil, &options)
         lib.dictFree(&options)
         guard opened >= 0, let fc = format else { throw failure("cannot open it", opened) }
+        // Playlists name other files; a sound file is one file.
+        if let n = fc.pointee.iformat?.pointee.name, ["concat", "hls", "dash", "imf", "webm_dash_manifest"].contains(String(cString: n)) {
+            throw failure("it is a playlist (\(String(cString: n))), not a sound file")
+        }
         try check(lib.findStreamInfo(fc, nil), "cannot find its streams")
 
         let count = Int(fc.pointee.nb_streams)
