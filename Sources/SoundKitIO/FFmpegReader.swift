@@ -170,7 +170,7 @@ final class FFmpegStream {
             switch par.pointee.codec_type {
             case AVMEDIA_TYPE_AUDIO:
                 facts.audioStreams += 1
-                if audio == nil { audio = s; streamIndex = Int32(i) } else { s.pointee.discard = AVDISCARD_ALL }
+                if audio == nil, let index = Int32(exactly: i) { audio = s; streamIndex = index } else { s.pointee.discard = AVDISCARD_ALL }
             case AVMEDIA_TYPE_VIDEO:
                 if s.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 { facts.hasVideo = true }
                 s.pointee.discard = AVDISCARD_ALL
