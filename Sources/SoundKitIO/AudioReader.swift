@@ -68,18 +68,21 @@ public enum AudioInput {
         default:
             throw AudioFileError(file.path, .container(parseError))
         }
-        let sndfileError: AudioFileError
-        do {
-            return try SndFileReader(file: file, header: nil)
-        } catch let e where e.isDecoderFailure || e.isLibraryMissing {
-            sndfileError = e
+        let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
+        var sndfileError: AudioFileError?
+        // Kinds libsndfile does not read go straight to FFmpeg, without loading libsndfile.
+        if ![.mpeg4, .threeGPP, .adts, .matroska, .asf, .ac3, .amr].contains(kind) {
+            do {
+                return try SndFileReader(file: file, header: nil)
+            } catch let e where e.isDecoderFailure || e.isLibraryMissing {
+                sndfileError = e
+            }
         }
         do {
             return try FFmpegReader(file: file, header: nil)
         } catch let e where e.isDecoderFailure {
-            let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
             guard case .decoder(_, let message) = e.reason else { throw e }
-            if sndfileError.isLibraryMissing { throw sndfileError }
+            if let s = sndfileError, s.isLibraryMissing { throw s }
             throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
         }
     }
