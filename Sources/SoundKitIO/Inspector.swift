@@ -92,9 +92,9 @@ public enum Inspector {
     }
 
     /// The facts of a parsed header; whether it is decodable asks libsndfile, then FFmpeg, only for codecs soundkit
-    /// lacks. When FFmpeg decodes it, FFmpeg's name for the codec (with its AAC profile) replaces the container's,
-    /// and the frames are counted as for ``describe(_:reader:)``: the packet table's valid frames, unless the
-    /// packets decode to fewer (FFmpeg's own CAF muxer states whole packets).
+    /// lacks. When FFmpeg decodes AAC, its name with the profile (`AAC LC`) replaces the container's (`AAC`). The
+    /// frames are counted as for ``describe(_:reader:)``: the packet table's valid frames, unless the packets decode
+    /// to fewer (FFmpeg's own CAF muxer states whole packets).
     public static func describe(_ file: InputFile, header h: AudioFileInfo) -> AudioFileDescription {
         let f = h.format
         var decodable = NativeReader.decodes(f.encoding)
@@ -103,7 +103,7 @@ public enum Inspector {
         if !decodable, (try? SndFile(readingFrom: file.path, fileSize: file.size)) != nil { decodable = true }
         if !decodable, let ff = try? FFmpegReader(file: file, header: h), let counted = try? ff.countFrames() {
             decodable = true
-            format = ff.facts.codec
+            if ff.facts.codecID == "aac" { format = ff.facts.codec }  // with the profile the container does not state
             frames = counted.frames
             duration = Double(frames) / f.sampleRate
         }

@@ -40,7 +40,7 @@ enum FFmpegInputs {
         Kind(file: "vorbis.webm", args: stereo + ["-c:a", "libvorbis"], container: "Matroska", codec: "Vorbis"),
         Kind(file: "alac.m4a", args: stereo + ["-c:a", "alac"], container: "MPEG-4", codec: "ALAC"),
         // FFmpeg's CAF muxer writes an ALAC packet table libsndfile refuses ("Bad ALAC format flag").
-        Kind(file: "alac.caf", args: stereo + ["-c:a", "alac"], container: "CAF", codec: "ALAC"),
+        Kind(file: "alac.caf", args: stereo + ["-c:a", "alac"], container: "CAF", codec: "Apple Lossless (ALAC)"),
         Kind(file: "flac.mkv", args: stereo + ["-c:a", "flac"], container: "Matroska", codec: "FLAC"),
         // libsndfile read these before FFmpeg was added and still does: mpg123 and libopus against FFmpeg's own
         // decoders, same length, samples within a float rounding (MP3) or the Opus decoders' difference.
