@@ -155,6 +155,35 @@ struct FFmpegInputTests {
         try convert(FFmpegInputs.Kind(file: "memo-amr.3gp", args: mono, container: "3GP", codec: "AMR-NB"))
     }
 
+    @Test("a rate or channel change midway, a playlist, random and cut-off bytes: a one-line error naming the file, exit 1")
+    func hostile() throws {
+        let dir = try temporaryDirectory("ffmpeg-hostile")
+        func adts(_ name: String, rate: Int, channels: Int) throws -> Data {
+            let p = dir.appendingPathComponent(name).path
+            try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=d=0.5:sample_rate=\(rate)", "-ac", "\(channels)", "-c:a", "aac", p)
+            return try Data(contentsOf: URL(fileURLWithPath: p))
+        }
+        let mono44 = try adts("a.aac", rate: 44100, channels: 1)
+        let m4a = try Data(contentsOf: URL(fileURLWithPath: try FFmpegInputs.make(FFmpegInputs.kinds[0])))
+        let cases: [(String, Data, String)] = [
+            ("rate.aac", mono44 + (try adts("b.aac", rate: 48000, channels: 1)), "the stream changes from 1 ch at 44100 Hz to 1 ch at 48000 Hz midway"),
+            ("channels.aac", mono44 + (try adts("c.aac", rate: 44100, channels: 2)), "the stream changes from 1 ch at 44100 Hz to 2 ch at 44100 Hz midway"),
+            ("list.m4a", Data("ffconcat version 1.0\nfile a.aac\n".utf8), "it is a playlist (concat), not a sound file"),
+            ("random.m4a", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }), "neither libsndfile nor FFmpeg reads it"),
+            ("cut.m4a", m4a.prefix(20000), "MPEG-4 data that soundkit cannot read"),
+        ]
+        for (name, bytes, words) in cases {
+            let path = dir.appendingPathComponent(name).path
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let out = dir.appendingPathComponent(name + ".caf").path
+            let r = try Tool.soundkit("convert", path, out, "-d", "ima4")
+            #expect(r.status == 1 && r.stderr.hasPrefix("\(path): error: ") && r.stderr.contains(words), "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            let i = try Tool.soundkit("info", path)
+            #expect(i.status == 1 && i.stderr.contains(words), "\(name): \(i.stderr)")
+        }
+    }
+
     /// An AAC CAF as Core Audio writes it (esds cookie, packet table with priming and remainder), built from the
     /// packets of an ADTS stream ffmpeg encoded: FFmpeg 5's CAF demuxer decodes every packet, soundkit drops the
     /// priming and stops after the valid frames.
