@@ -6,7 +6,7 @@ public struct SourceInfo: Sendable {
     public var path: String
     public var sampleRate: Double
     public var channels: Int
-    /// Frames the reader will deliver (for a few compressed formats, libsndfile's estimate).
+    /// Frames the reader will deliver (for a few compressed formats, libsndfile's or FFmpeg's estimate).
     public var frames: Int64
     public var kind: SampleBuffer.Kind
     /// The source's linear PCM layout, when it is linear PCM: what a lossless default output keeps.
@@ -18,7 +18,7 @@ public struct SourceInfo: Sendable {
     public var fileTypeName: String
     public var formatName: String
     public var channelMask: UInt32?
-    /// "soundkit" when our own decoder reads it, else "libsndfile".
+    /// "soundkit" when our own decoder reads it, else "libsndfile" or "FFmpeg".
     public var decoder: String
 }
 
