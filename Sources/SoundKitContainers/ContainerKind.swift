@@ -9,6 +9,8 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     case rifx, rf64
     // Audio that other decoders read.
     case w64, flac, ogg, mp3, au, mpeg4
+    // Audio that FFmpeg's libraries read.
+    case adts, matroska, asf, ac3, amr, threeGPP
     // Attachments, and what servers send in their place.
     case jpeg, png, gif, avi, mpegVideo, webp, heif
     /// Markup a browser would take for HTML (a server's error page saved under a media file's name).
@@ -41,6 +43,12 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .mp3: return "MP3"
         case .au: return "Sun/NeXT AU"
         case .mpeg4: return "MPEG-4"
+        case .adts: return "ADTS AAC"
+        case .matroska: return "Matroska/WebM"
+        case .asf: return "ASF (WMA)"
+        case .ac3: return "AC-3"
+        case .amr: return "AMR"
+        case .threeGPP: return "3GP"
         case .jpeg: return "JPEG"
         case .png: return "PNG"
         case .gif: return "GIF"
@@ -101,6 +109,12 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .mp3: return "mp3"
         case .au: return "au"
         case .mpeg4: return "m4a"
+        case .adts: return "aac"
+        case .matroska: return "mka"
+        case .asf: return "wma"
+        case .ac3: return "ac3"
+        case .amr: return "amr"
+        case .threeGPP: return "3gp"
         case .jpeg: return "jpg"
         case .png: return "png"
         case .gif: return "gif"
@@ -160,7 +174,13 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         else if at(0, "ID3") || (b.count >= 2 && b[0] == 0xFF && b[1] & 0xE0 == 0xE0 && b[1] & 0x06 != 0) { self = .mp3 }
         else if at(0, ".snd") { self = .au }
         else if at(4, "ftyp") && Self.heifBrands.contains(where: { at(8, $0) }) { self = .heif }
+        else if at(4, "ftyp") && (at(8, "3gp") || at(8, "3g2")) { self = .threeGPP }
         else if at(4, "ftyp") { self = .mpeg4 }
+        else if b.count >= 2 && b[0] == 0xFF && b[1] & 0xF6 == 0xF0 { self = .adts }  // 12-bit sync, layer 00
+        else if b.count >= 4 && b[0..<4] == [0x1A, 0x45, 0xDF, 0xA3] { self = .matroska }
+        else if b.count >= 8 && b[0..<8] == [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11] { self = .asf }
+        else if b.count >= 2 && b[0] == 0x0B && b[1] == 0x77 { self = .ac3 }
+        else if at(0, "#!AMR") { self = .amr }
         else if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { self = .jpeg }
         else if b.count >= 8 && b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { self = .png }
         else if at(0, "GIF87a") || at(0, "GIF89a") { self = .gif }

@@ -6,7 +6,7 @@ public struct SourceInfo: Sendable {
     public var path: String
     public var sampleRate: Double
     public var channels: Int
-    /// Frames the reader will deliver (for a few compressed formats, libsndfile's estimate).
+    /// Frames the reader will deliver (for a few compressed formats, libsndfile's or FFmpeg's estimate).
     public var frames: Int64
     public var kind: SampleBuffer.Kind
     /// The source's linear PCM layout, when it is linear PCM: what a lossless default output keeps.
@@ -18,7 +18,7 @@ public struct SourceInfo: Sendable {
     public var fileTypeName: String
     public var formatName: String
     public var channelMask: UInt32?
-    /// "soundkit" when our own decoder reads it, else "libsndfile".
+    /// "soundkit" when our own decoder reads it, else "libsndfile" or "FFmpeg".
     public var decoder: String
 }
 
@@ -31,7 +31,8 @@ public protocol AudioReader: AnyObject {
 
 public enum AudioInput {
     /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
-    /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; libsndfile for everything else it reads.
+    /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; then libsndfile for what it reads; then FFmpeg's
+    /// libraries for everything else (AAC, ALAC, WMA, AC-3… in MPEG-4, ADTS, CAF, Matroska, ASF and the rest).
     public static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
         let file = try InputFile(path: path)
         let header: AudioFileInfo
@@ -47,30 +48,39 @@ public enum AudioInput {
         if NativeReader.decodes(header.format.encoding) { return try NativeReader(file: file, header: header) }
         do {
             return try SndFileReader(file: file, header: header)
-        } catch let e where e.isDecoderFailure {
-            // Say what we found rather than libsndfile's generic words.
-            if case .other(let name) = header.format.encoding { throw AudioFileError(path, .cannotDecode(codec: name, container: header.container)) }
-            throw e
+        } catch let e where e.isDecoderFailure || e.isLibraryMissing {
+            do {
+                return try FFmpegReader(file: file, header: header)
+            } catch let f where f.isDecoderFailure {
+                // Say what we found rather than the libraries' generic words.
+                if case .other(let name) = header.format.encoding { throw AudioFileError(path, .cannotDecode(codec: name, container: header.container)) }
+                throw e
+            }
         }
     }
 
-    /// A file soundkit's parsers did not accept: other formats go to libsndfile; a CAF, AIFF or WAVE header that
-    /// is broken or impossible is reported as it is (a decoder that accepted it would only guess).
+    /// A file soundkit's parsers did not accept: other formats go to libsndfile, then FFmpeg; a CAF, AIFF or WAVE
+    /// header that is broken or impossible is reported as it is (a decoder that accepted it would only guess).
     static func openWithDecoders(_ file: InputFile, parseError: ContainerError) throws(AudioFileError) -> any AudioReader {
-        switch parseError {
-        case .notAudio, .unsupported:
-            break
-        default:
-            throw AudioFileError(file.path, .container(parseError))
+        // A CAF, AIFF or WAVE header soundkit refuses (an impossible value, a PCM width no writer uses) is not
+        // handed on: libsndfile and FFmpeg would guess at it and decode noise.
+        guard case .notAudio = parseError else { throw AudioFileError(file.path, .container(parseError)) }
+        let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
+        var sndfileError: AudioFileError?
+        // Kinds libsndfile does not read go straight to FFmpeg, without loading libsndfile.
+        if ![.mpeg4, .threeGPP, .adts, .matroska, .asf, .ac3, .amr].contains(kind) {
+            do {
+                return try SndFileReader(file: file, header: nil)
+            } catch let e where e.isDecoderFailure || e.isLibraryMissing {
+                sndfileError = e
+            }
         }
         do {
-            return try SndFileReader(file: file, header: nil)
+            return try FFmpegReader(file: file, header: nil)
         } catch let e where e.isDecoderFailure {
-            let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
-            if case .decoder(_, let message) = e.reason {
-                throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
-            }
-            throw e
+            guard case .decoder(_, let message) = e.reason else { throw e }
+            if let s = sndfileError, s.isLibraryMissing { throw s }
+            throw AudioFileError(file.path, .unreadable(looksLike: kind, parser: parseError, decoderMessage: message))
         }
     }
 }
@@ -79,6 +89,12 @@ extension AudioFileError {
     /// A decoder library could not make sense of the file (as opposed to a system or installation failure).
     var isDecoderFailure: Bool {
         if case .decoder = reason { return true }
+        return false
+    }
+
+    /// A decoder library is not installed (or is the wrong version).
+    var isLibraryMissing: Bool {
+        if case .libraryMissing = reason { return true }
         return false
     }
 }

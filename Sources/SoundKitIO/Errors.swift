@@ -80,7 +80,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .unreadable(kind, parser, decoder):
             if kind != .unknown && !kind.hasNativeParser { return "\(kind.name) data that soundkit cannot read (\(decoder))" }
             if let p = parser, kind.hasNativeParser { return p.description }
-            return "\(parser?.description ?? "not a sound file soundkit reads"); libsndfile cannot read it either (\(decoder))"
+            return "\(parser?.description ?? "not a sound file soundkit reads"); neither libsndfile nor FFmpeg reads it (\(decoder))"
         case let .decoder(library, message): return "\(library) cannot decode it: \(message)"
         case let .libraryMissing(library, install): return "decoding this file needs \(library), which is not installed (\(install))"
         case .outputIsInput: return "is the input file; choose another output name (soundkit never writes to its input)"

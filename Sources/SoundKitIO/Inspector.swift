@@ -4,7 +4,7 @@ import SoundKitContainers
 /// The facts of one sound file, as `soundkit info` reports them (afinfo's, and JSON).
 public struct AudioFileDescription: Codable, Hashable, Sendable {
     public var path: String
-    /// "CAF", "AIFF", "AIFC", "WAVE", "RIFX", "RF64", or libsndfile's name ("FLAC", "Ogg", "MPEG").
+    /// "CAF", "AIFF", "AIFC", "WAVE", "RIFX", "RF64", or libsndfile's or FFmpeg's ("FLAC", "Ogg", "MPEG-4", "ADTS").
     public var container: String
     /// afconvert's file type ID where there is one (`caff`, `AIFF`, `AIFC`, `WAVE`).
     public var fileTypeID: String?
@@ -49,8 +49,8 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
 }
 
 public enum Inspector {
-    /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family) or through libsndfile (everything else).
-    /// Only headers are read: fast enough for a folder of hundreds of sounds.
+    /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family), through libsndfile, or through FFmpeg
+    /// (everything else). Headers suffice for the first two; see ``describe(_:reader:)`` for FFmpeg's files.
     public static func describe(_ path: String) throws(AudioFileError) -> AudioFileDescription {
         try describe(try InputFile(path: path))
     }
@@ -65,6 +65,7 @@ public enum Inspector {
             throw e
         } catch let e as ContainerError {
             let r = try AudioInput.openWithDecoders(file, parseError: e)
+            if let ff = r as? FFmpegReader { return try describe(path, reader: ff) }
             let i = r.info
             return AudioFileDescription(
                 path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
@@ -77,14 +78,40 @@ public enum Inspector {
         return describe(file, header: header)
     }
 
-    /// The facts of a parsed header; whether it is decodable asks libsndfile only for codecs soundkit lacks.
+    /// The facts of a file FFmpeg reads. The frame count is exact — what `soundkit convert` and `ffmpeg -i` deliver,
+    /// priming and padding trimmed — so this decodes the whole stream (without converting samples): containers
+    /// such as ADTS, MP3 and AC-3 state no length, and others only an estimate that trimming changes. A 30-second
+    /// sound decodes in a few milliseconds.
+    static func describe(_ path: String, reader: FFmpegReader) throws(AudioFileError) -> AudioFileDescription {
+        let i = reader.info, f = reader.facts
+        let counted = try reader.countFrames()
+        return AudioFileDescription(
+            path: path, container: f.container, fileTypeID: nil, format: f.codec, formatCode: f.codecID,
+            sampleRate: i.sampleRate, channels: i.channels, frames: counted.frames, duration: Double(counted.frames) / i.sampleRate,
+            bitsPerChannel: f.bitsPerSample, bytesPerPacket: 0, framesPerPacket: f.framesPerPacket, packets: nil,
+            primingFrames: counted.priming, remainderFrames: counted.remainder, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false,
+            warnings: f.warnings)
+    }
+
+    /// The facts of a parsed header; whether it is decodable asks libsndfile, then FFmpeg, only for codecs soundkit
+    /// lacks. When FFmpeg decodes AAC, its name with the profile (`AAC LC`) replaces the container's (`AAC`). The
+    /// frames are counted as for ``describe(_:reader:)``: the packet table's valid frames, unless the packets decode
+    /// to fewer (FFmpeg's own CAF muxer states whole packets).
     public static func describe(_ file: InputFile, header h: AudioFileInfo) -> AudioFileDescription {
         let f = h.format
         var decodable = NativeReader.decodes(f.encoding)
+        var format = f.encoding.description
+        var frames = h.validFrames, duration = h.duration
         if !decodable, (try? SndFile(readingFrom: file.path, fileSize: file.size)) != nil { decodable = true }
+        if !decodable, let ff = try? FFmpegReader(file: file, header: h), let counted = try? ff.countFrames() {
+            decodable = true
+            if ff.facts.codecID == "aac" { format = ff.facts.codec }  // with the profile the container does not state
+            frames = counted.frames
+            duration = Double(frames) / f.sampleRate
+        }
         return AudioFileDescription(
-            path: file.path, container: h.container.containerName, fileTypeID: h.container.fileTypeID, format: f.encoding.description,
-            formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: h.validFrames, duration: h.duration,
+            path: file.path, container: h.container.containerName, fileTypeID: h.container.fileTypeID, format: format,
+            formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: frames, duration: duration,
             bitsPerChannel: f.bitsPerChannel, bytesPerPacket: f.bytesPerPacket, framesPerPacket: f.framesPerPacket,
             packets: h.packets, primingFrames: h.primingFrames, remainderFrames: h.remainderFrames, dataOffset: h.dataOffset,
             dataBytes: h.dataBytes, decodable: decodable, truncated: h.isTruncated, warnings: h.warnings.map(\.description))

@@ -61,7 +61,7 @@ public enum AttachmentChecker {
         case .aiff, .aifc: return accepted("AIFF audio", .audio, ["aiff", "aif"])
         case .wav: return accepted("WAV audio", .audio, ["wav"])
         case .mp3: return accepted("MP3 audio", .audio, ["mp3"])
-        case .mpeg4:
+        case .mpeg4, .threeGPP:
             let brand = head.count >= 12 ? String(decoding: head[8..<12], as: UTF8.self) : ""
             return brand.hasPrefix("M4A") || brand.hasPrefix("M4B") || brand.hasPrefix("M4P")
                 ? accepted("MPEG-4 audio", .audio, ["m4a"]) : accepted("MPEG-4 movie", .movie, ["mp4", "m4v"])

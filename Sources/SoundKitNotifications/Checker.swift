@@ -5,8 +5,11 @@ import SoundKitIO
 /// `soundkit check` as a library: Apple's rules for notification sounds over files, folders and app bundles.
 public enum SoundChecker {
     /// Extensions that make a file a candidate even when its bytes say otherwise (a JPEG named .caf is a finding).
-    static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "snd", "au"]
-    static let audioTypes: Set<ContainerKind> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64]
+    static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "mp4",
+                                               "mov", "3gp", "wma", "ac3", "amr", "webm", "mka", "flac", "ogg", "oga", "opus",
+                                               "snd", "au"]
+    static let audioTypes: Set<ContainerKind> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64, .adts,
+                                                 .matroska, .asf, .ac3, .amr, .threeGPP]
 
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each

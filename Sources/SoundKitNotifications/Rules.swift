@@ -24,12 +24,12 @@ extension SoundRule {
     func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.rule, message) }
 }
 
-/// What to do about a file that must be converted: the soundkit command, or, when soundkit cannot decode the
-/// file (AAC, ALAC), how to get to something it can.
+/// What to do about a file that must be converted: the soundkit command, or, when no decoder soundkit loads reads
+/// the file, how to get to something it can.
 func remedy(_ f: SoundFacts) -> String {
     if let d = f.description, !d.decodable {
         let wav = FileSystem.splitExtension(f.path).base + "-pcm.wav"
-        return "soundkit cannot decode \(d.format), so export it as WAV first (e.g. ffmpeg -i \(quoted(f.path)) \(quoted(wav))), then \(fixCommand(wav))"
+        return "soundkit cannot decode \(d.format) (neither libsndfile nor FFmpeg's libraries read it here), so export it as WAV from the app that made it, then \(fixCommand(wav))"
     }
     return fixCommand(f.path)
 }
@@ -77,7 +77,7 @@ public struct ContainerRule: SoundRule {
         case .rf64:
             return [finding(.warning, "file is RF64, not one of the documented CAF, AIFF or WAV types — \(fixCommand(f.path))")]
         default:
-            let what = f.description?.container ?? f.sniffed.name
+            let what = f.description.map { "\($0.container) (\($0.format))" } ?? f.sniffed.name
             return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV — \(remedy(f))")]
         }
     }
