@@ -18,13 +18,14 @@ let package = Package(
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
+        cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
         .target(name: "SoundKitContainers", dependencies: ["SoundKitCodecs"]),
         .target(
             name: "SoundKitIO",
-            dependencies: ["SoundKitContainers", "CSndFile", "CSoxr", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["SoundKitContainers", "CSndFile", "CSoxr", "CEBUR128", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications"]),
 
