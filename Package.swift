@@ -27,7 +27,9 @@ let package = Package(
             name: "SoundKitIO",
             dependencies: ["SoundKitContainers", "CSndFile", "CSoxr", "CEBUR128", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
-        .target(name: "SoundKit", dependencies: ["SoundKitNotifications"]),
+        // The report a team looks at and listens to (`soundkit report`), above the checker.
+        .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
+        .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),
 
         // MARK: Executables
         .executableTarget(
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers"]),
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO"]),
         .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications"]),
+        .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport"]),
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit"]),
     ]
 )

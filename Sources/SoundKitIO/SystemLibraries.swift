@@ -53,20 +53,25 @@ struct SndFileLibrary {
     typealias ErrorCode = @convention(c) (OpaquePointer?) -> Int32
     typealias ErrorString = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     typealias Command = @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?, Int32) -> Int32
+    typealias OpenVirtual = @convention(c) (UnsafeMutablePointer<SF_VIRTUAL_IO>?, Int32, UnsafeMutablePointer<SF_INFO>?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    typealias WriteDouble = @convention(c) (OpaquePointer?, UnsafePointer<Double>?, sf_count_t) -> sf_count_t
 
     let open: Open, close: Close, readfInt: ReadInt, readfDouble: ReadDouble
     let error: ErrorCode, strerror: ErrorString, command: Command
+    let openVirtual: OpenVirtual, writefDouble: WriteDouble
 
     static let shared: Result<SndFileLibrary, SystemLibrary.Missing> = {
         guard let h = SystemLibrary.open(SystemLibrary.candidates(linux: "libsndfile.so.1", darwin: "libsndfile.1.dylib")) else {
             return .failure(.init(message: "apt install libsndfile1, or brew install libsndfile"))
         }
-        return SystemLibrary.symbols(h, ["sf_open", "sf_close", "sf_readf_int", "sf_readf_double", "sf_error", "sf_strerror", "sf_command"])
+        return SystemLibrary.symbols(h, ["sf_open", "sf_close", "sf_readf_int", "sf_readf_double", "sf_error", "sf_strerror", "sf_command",
+                                         "sf_open_virtual", "sf_writef_double"])
             .map { p in
                 SndFileLibrary(open: unsafeBitCast(p[0], to: Open.self), close: unsafeBitCast(p[1], to: Close.self),
                                readfInt: unsafeBitCast(p[2], to: ReadInt.self), readfDouble: unsafeBitCast(p[3], to: ReadDouble.self),
                                error: unsafeBitCast(p[4], to: ErrorCode.self), strerror: unsafeBitCast(p[5], to: ErrorString.self),
-                               command: unsafeBitCast(p[6], to: Command.self))
+                               command: unsafeBitCast(p[6], to: Command.self), openVirtual: unsafeBitCast(p[7], to: OpenVirtual.self),
+                               writefDouble: unsafeBitCast(p[8], to: WriteDouble.self))
             }
     }()
 

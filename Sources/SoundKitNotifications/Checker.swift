@@ -8,37 +8,51 @@ public enum SoundChecker {
     static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "snd", "au"]
     static let audioTypes: Set<ContainerKind> = [.caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64]
 
-    /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle.
+    /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle; all the sounds found
+    /// form one set for ``LoudnessSpreadRule``.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
-        var files: [FileReport] = []
+        report(gather(paths, options: options), options: options)
+    }
+
+    /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
+    public static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
+        var found: [(String, String?)] = []
         for path in paths {
-            if FileSystem.isDirectory(path) {
-                for (file, subpath) in candidates(in: path) {
-                    files.append(check(file: file, bundleSubpath: subpath, options: options))
-                }
-            } else {
-                files.append(check(file: path, options: options))
-            }
+            if FileSystem.isDirectory(path) { found += candidates(in: path) } else { found.append((path, nil)) }
         }
-        return CheckReport(files: files)
+        return found.map { file, subpath in
+            var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
+            facts.bundleSubpath = subpath
+            return facts
+        }
     }
 
     /// Checks one file.
     public static func check(file: String, bundleSubpath: String? = nil, options: CheckOptions = CheckOptions()) -> FileReport {
-        var facts = SoundFacts.gather(file)
+        var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
         facts.bundleSubpath = bundleSubpath
         return report(facts, options: options)
     }
 
+    /// The findings for a set of sounds checked together: each sound's own, then the set's (``LoudnessSpreadRule``).
+    public static func report(_ set: [SoundFacts], options: CheckOptions) -> CheckReport {
+        var files = set.map { report($0, options: options) }
+        for (i, findings) in LoudnessSpreadRule().check(set, options) { files[i].findings = ordered(files[i].findings + findings) }
+        return CheckReport(files: files)
+    }
+
     public static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
-        var findings = soundRules.flatMap { $0.check(facts, options) }
-        // Severity first (errors on top), then rule order.
-        findings = findings.enumerated().sorted { a, b in
-            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
-        }.map(\.element)
+        let findings = ordered(soundRules.flatMap { $0.check(facts, options) })
         let d = facts.description
         return FileReport(path: facts.path, container: d?.container, format: d?.format, sampleRate: d?.sampleRate,
                           channels: d?.channels, frames: d?.frames, duration: d?.duration, findings: findings)
+    }
+
+    /// Severity first (errors on top), then rule order.
+    static func ordered(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
     }
 
     static func isBundle(_ path: String) -> Bool {
