@@ -112,7 +112,7 @@ final class Chromium {
                 if let error = m["error"] as? JSON { throw ProtocolError(description: "\(method): \(error)") }
                 return m["result"] as? JSON ?? [:]
             }
-            events.append(m)
+            keep(m)
         }
     }
 
@@ -123,8 +123,17 @@ final class Chromium {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let m = try receive(until: deadline, waitingFor: method)
-            events.append(m)
+            keep(m)
             if m["method"] as? String == method { return m }
+        }
+    }
+
+    /// Records an event; a JavaScript dialog (an `alert` a hostile name smuggled in) is dismissed so that the page
+    /// goes on loading, and stays in the record as an error.
+    private func keep(_ event: JSON) {
+        events.append(event)
+        if event["method"] as? String == "Page.javascriptDialogOpening", let session = event["sessionId"] as? String {
+            _ = try? send("Page.handleJavaScriptDialog", ["accept": true], session: session, timeout: 5)
         }
     }
 

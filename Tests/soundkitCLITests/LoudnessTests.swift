@@ -171,7 +171,7 @@ struct NormalizeTests {
     func ceiling() throws {
         #expect(LoudnessFixtures.made)
         let dir = try temporaryDirectory()
-        // sox-square-hot.wav peaks near 0 dBFS: it cannot get to -6 LUFS under a -1 dBTP ceiling.
+        // sox-chime.wav (-16.7 LUFS) peaks at -2.7 dBTP: it cannot get to -6 LUFS under a -1 dBTP ceiling.
         let out = dir.appendingPathComponent("hot.wav").path
         let r = try Tool.soundkit("convert", LoudnessFixtures.path("sox-chime.wav"), out, "--normalize", "-6")
         #expect(r.status == 0)
@@ -188,6 +188,12 @@ struct NormalizeTests {
         #expect(l.status == 0 && l.stderr.contains("the -3.0 dBTP true-peak ceiling"))
         let lowPeak = try Oracle.measure(low).truePeak
         #expect(abs(lowPeak - -3) <= 0.3)
+        // IMA4's noise lifts the peak of what was written by a few tenths of a dB: the second pass takes it back
+        // under the ceiling (within what separates ffmpeg's true-peak estimate from libebur128's).
+        let ima4 = dir.appendingPathComponent("hot.caf").path
+        #expect(try Tool.soundkit("convert", LoudnessFixtures.path("sox-chime.wav"), ima4, "-d", "ima4", "--normalize", "-6").status == 0)
+        let imaPeak = try Oracle.measure(ima4).truePeak
+        #expect(imaPeak <= -0.9, "IMA4 true peak \(imaPeak) dBTP")
     }
 
     @Test("--gain changes the level by exactly that many dB; PCM at 0 dB stays bit-exact")
@@ -207,10 +213,13 @@ struct NormalizeTests {
         #expect(abs(after - (before - 7.5)) <= 0.1)
     }
 
-    @Test("normalising works in every conversion of a batch (the options go to each)", arguments: [-14.0, -23.0])
-    func batch(_ target: Double) throws {
+    /// A batch run hands the same ConversionOptions to every file; normalising is one of them, so each file is
+    /// measured and brought to the target on its own.
+    @Test("the same options bring sounds of different loudness to the same target")
+    func batch() throws {
         #expect(LoudnessFixtures.made)
         let dir = try temporaryDirectory()
+        let target = -23.0
         for source in ["sine-44k-mono.wav", "sox-bell-stereo.caf", "pink-48k-stereo.aiff"] {
             let out = dir.appendingPathComponent("\(source).caf").path
             #expect(try Tool.soundkit("convert", LoudnessFixtures.path(source), out, "-d", "ima4", "--normalize", String(target)).status == 0)
