@@ -129,6 +129,7 @@ public enum HTMLReport {
         if let r = s.sampleRate { facts.append("\(decimal(r, 0)) Hz") }
         if let c = s.channels { facts.append(c == 1 ? "mono" : c == 2 ? "stereo" : "\(c) channels") }
         if let n = s.frames { facts.append("\(n) frames") }
+        if let d = s.duration { facts.append("\(decimal(d, 2)) s") }
         page.text(facts.isEmpty ? "not readable" : facts.joined(separator: " · "))
         page.raw("</p>\n")
         if let d = s.duration { durationBar(&page, d) }
