@@ -41,7 +41,7 @@ public struct SoundFacts: Sendable {
             facts.sniffed = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
             facts.description = try Inspector.describe(file)
         } catch {
-            facts.readError = (error as? AudioFileError)?.message ?? "\(error)"
+            facts.readError = error.message
             return facts
         }
         guard let d = facts.description else { return facts }
