@@ -52,7 +52,7 @@ struct Check: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Also require this integrated loudness of every sound, with a tolerance in LU (default 1), e.g. -16 or -16±1.", valueName: "LUFS[±LU]"))
     var loudness: String?
 
-    @Option(name: .customLong("loudness-spread"), help: ArgumentHelp("How far in LU a sound may lie from the median loudness of the sounds checked with it (default 3).", valueName: "LU"))
+    @Option(name: .customLong("loudness-spread"), help: ArgumentHelp("How far in LU a sound may lie from the median loudness of the sounds checked with it.", valueName: "LU"))
     var loudnessSpread: Double = 3
 
     @Flag(name: .customLong("no-loudness"), help: "Do not measure loudness (faster): no clipping, loudness-spread or loudness findings.")

@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Also check every sound's integrated loudness against a target, e.g. -16 or -16±1 (as check --loudness).", valueName: "LUFS[±LU]"))
     var loudness: String?
 
-    @Option(name: .customLong("loudness-spread"), help: ArgumentHelp("How far in LU a sound may lie from the median loudness (default 3).", valueName: "LU"))
+    @Option(name: .customLong("loudness-spread"), help: ArgumentHelp("How far in LU a sound may lie from the median loudness.", valueName: "LU"))
     var loudnessSpread: Double = 3
 
     func validate() throws {
