@@ -19,15 +19,21 @@ let package = Package(
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
+        cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
         .target(name: "SoundKitContainers", dependencies: ["SoundKitCodecs"]),
         .target(
             name: "SoundKitIO",
-            dependencies: ["SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: [
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
-        .target(name: "SoundKit", dependencies: ["SoundKitNotifications"]),
+        // The report a team looks at and listens to (`soundkit report`), above the checker.
+        .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
+        .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),
 
         // MARK: Executables
         .executableTarget(
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
         .testTarget(name: "HostileInputTests", dependencies: ["SoundKit", "SoundKitTestSupport"]),
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitTestSupport"]),
     ]

@@ -3,6 +3,7 @@
 @_exported import SoundKitContainers
 @_exported import SoundKitIO
 @_exported import SoundKitNotifications
+@_exported import SoundKitReport
 
 public enum SoundKitVersion {
     public static let string = "0.1.0"

@@ -15,9 +15,14 @@ public struct ConversionOptions: Sendable {
     /// Keep at most this many seconds, ending with a fade-out of ``fadeOut`` seconds (only when trimmed).
     public var trim: Double?
     public var fadeOut: Double
+    /// Decibels to multiply the audio by before it is encoded (`--gain`); samples past full scale are clamped.
+    public var gain: Double?
+    /// Bring the output to this integrated loudness (`--normalize`); replaces ``gain``.
+    public var normalize: LoudnessTarget?
 
     public init(fileType: ContainerKind, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
-                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet, trim: Double? = nil, fadeOut: Double = 0.25) {
+                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet, trim: Double? = nil, fadeOut: Double = 0.25,
+                gain: Double? = nil, normalize: LoudnessTarget? = nil) {
         self.fileType = fileType
         self.encoding = encoding
         self.sampleRate = sampleRate
@@ -26,6 +31,8 @@ public struct ConversionOptions: Sendable {
         self.imaSearch = imaSearch
         self.trim = trim
         self.fadeOut = fadeOut
+        self.gain = gain
+        self.normalize = normalize
     }
 }
 
@@ -35,6 +42,8 @@ public struct ConversionReport: Sendable {
     public var outputPath: String
     public var layout: OutputLayout
     public var totals: DataTotals
+    /// What ``ConversionOptions/normalize`` did.
+    public var normalization: Normalization?
 }
 
 public enum Converter {
@@ -121,6 +130,7 @@ public enum Converter {
         let outRate = options.sampleRate ?? source.sampleRate
         guard outRate.isFinite, AudioLimits.sampleRates.contains(outRate) else { throw AudioFileError(output, .conversion(.outputSampleRate(outRate))) }
         if let t = options.trim, !(t > 0) || !t.isFinite { throw AudioFileError(output, .conversion(.trim(t))) }
+        if let g = options.gain, !(LoudnessTarget.gains.contains(g)) { throw AudioFileError(output, .conversion(.gain(g))) }
         let encoding = try resolveEncoding(options, source: source, channels: outChannels)
         let format = OutputLayout.streamFormat(encoding, sampleRate: outRate, channels: outChannels, fileType: options.fileType)
         let mask = outChannels == source.channels ? source.channelMask : nil
@@ -128,64 +138,22 @@ public enum Converter {
         guard var encoder = StreamEncoder(format: format, imaSearch: options.imaSearch) else {
             throw AudioFileError(output, .conversion(.encoder(encoding)))
         }
-
-        var resampler: Resampler?
-        if outRate != source.sampleRate {
-            let wide: Bool
-            switch encoding { case .pcm(let p): wide = p.bits > 16; default: wide = false }
-            resampler = try Resampler(from: source.sampleRate, to: outRate, channels: outChannels, quality: wide ? .veryHigh : .high, path: source.path)
+        let wide: Bool
+        switch encoding { case .pcm(let p): wide = p.bits > 16; default: wide = false }
+        if let target = options.normalize {
+            return try normalize(reader, to: output, options: options, target: target, channelMask: mask, wide: wide)
         }
 
         let file = try AtomicOutputFile(path: output)
         do {
             let provisional = try ContainerWriter.header(layout, totals: DataTotals())
             try file.write(provisional)
-            var input = SampleBuffer(kind: source.kind, channels: source.channels)
-            var mixed = SampleBuffer(kind: .float, channels: outChannels)
-            var resampled = SampleBuffer(kind: .float, channels: outChannels)
-            var scratch: [Double] = []
             var bytes: [UInt8] = []
             bytes.reserveCapacity(1 << 20)
-
-            func emit(_ b: SampleBuffer) throws(AudioFileError) {
+            try render(reader, options: options, channels: outChannels, rate: outRate, wide: wide) { (b: SampleBuffer) throws(AudioFileError) in
                 encoder.encode(b, into: &bytes)
                 if bytes.count >= 1 << 19 { try file.write(bytes); bytes.removeAll(keepingCapacity: true) }
             }
-            func resample(_ b: SampleBuffer?, _ r: Resampler) throws(AudioFileError) {
-                resampled.floats.removeAll(keepingCapacity: true)
-                if let b {
-                    b.doubles(into: &scratch)
-                    try AudioFileError.rethrown(source.path) {
-                        try scratch.withUnsafeBufferPointer { p in
-                            if let base = p.baseAddress { try r.process(base, frames: b.frames, into: &resampled.floats) }
-                        }
-                    }
-                } else {
-                    try r.process(nil, frames: 0, into: &resampled.floats)
-                }
-                resampled.frames = resampled.floats.count / outChannels
-                try emit(resampled)
-            }
-
-            // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade` when the
-            // sound is really cut (the frame count of some compressed sources is an estimate, so it only decides
-            // the fade, never where reading stops).
-            let limit = options.trim.map { frameCount(seconds: $0, rate: source.sampleRate) }
-            let fade = limit.map { $0 < source.frames ? Swift.min($0, frameCount(seconds: options.fadeOut, rate: source.sampleRate)) : 0 } ?? 0
-            var position: Int64 = 0
-            while try reader.read(into: &input, maxFrames: limit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames) > 0 {
-                if let limit, fade > 0, position + Int64(input.frames) > limit - fade {
-                    Self.fade(&input, from: position, fadeStart: limit - fade, length: fade)
-                }
-                position += Int64(input.frames)
-                var block = input
-                if outChannels != source.channels {
-                    ChannelMixer.mix(input, into: &mixed, scratch: &scratch)
-                    block = mixed
-                }
-                if let r = resampler { try resample(block, r) } else { try emit(block) }
-            }
-            if let r = resampler { try resample(nil, r) }
             // Apple's ima4 CAF files end with a padding packet even when the length is a whole number of
             // packets (remainder 64); the packet table keeps it out of the played length.
             encoder.finish(into: &bytes, appleTail: options.fileType == .caf && encoding == .ima4)
@@ -205,6 +173,66 @@ public enum Converter {
             file.discard()
             throw AudioFileError(output, .system(.write, .ioError))
         }
+    }
+
+    /// Reads `reader` to its end through trimming, channel mixing, resampling and ``ConversionOptions/gain``,
+    /// handing each block of output frames to `sink`.
+    static func render(_ reader: any AudioReader, options: ConversionOptions, channels outChannels: Int, rate outRate: Double, wide: Bool,
+                       into sink: (SampleBuffer) throws(AudioFileError) -> Void) throws(AudioFileError) {
+        let source = reader.info
+        var resampler: Resampler?
+        if outRate != source.sampleRate {
+            resampler = try Resampler(from: source.sampleRate, to: outRate, channels: outChannels, quality: wide ? .veryHigh : .high, path: source.path)
+        }
+        var input = SampleBuffer(kind: source.kind, channels: source.channels)
+        var mixed = SampleBuffer(kind: .float, channels: outChannels)
+        var resampled = SampleBuffer(kind: .float, channels: outChannels)
+        var amplified = SampleBuffer(kind: .float, channels: outChannels)
+        var scratch: [Double] = []
+        let factor = options.gain.map(amplitude(decibels:)) ?? 1
+
+        func emit(_ b: SampleBuffer) throws(AudioFileError) {
+            guard factor != 1 else { return try sink(b) }
+            b.doubles(into: &amplified.floats)
+            amplified.frames = b.frames
+            for i in 0..<b.sampleCount { amplified.floats[i] *= factor }
+            try sink(amplified)
+        }
+        func resample(_ b: SampleBuffer?, _ r: Resampler) throws(AudioFileError) {
+            resampled.floats.removeAll(keepingCapacity: true)
+            if let b {
+                b.doubles(into: &scratch)
+                try AudioFileError.rethrown(source.path) {
+                    try scratch.withUnsafeBufferPointer { p in
+                        if let base = p.baseAddress { try r.process(base, frames: b.frames, into: &resampled.floats) }
+                    }
+                }
+            } else {
+                try r.process(nil, frames: 0, into: &resampled.floats)
+            }
+            resampled.frames = resampled.floats.count / outChannels
+            try emit(resampled)
+        }
+
+        // Trimming: stop at `limit` source frames, fading linearly to silence over the last `fade` when the
+        // sound is really cut (the frame count of some compressed sources is an estimate, so it only decides
+        // the fade, never where reading stops).
+        let limit = options.trim.map { frameCount(seconds: $0, rate: source.sampleRate) }
+        let fade = limit.map { $0 < source.frames ? Swift.min($0, frameCount(seconds: options.fadeOut, rate: source.sampleRate)) : 0 } ?? 0
+        var position: Int64 = 0
+        while try reader.read(into: &input, maxFrames: limit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames) > 0 {
+            if let limit, fade > 0, position + Int64(input.frames) > limit - fade {
+                Self.fade(&input, from: position, fadeStart: limit - fade, length: fade)
+            }
+            position += Int64(input.frames)
+            var block = input
+            if outChannels != source.channels {
+                ChannelMixer.mix(input, into: &mixed, scratch: &scratch)
+                block = mixed
+            }
+            if let r = resampler { try resample(block, r) } else { try emit(block) }
+        }
+        if let r = resampler { try resample(nil, r) }
     }
 
     /// Whole frames in `seconds` at `rate`, rounded down and clamped to 0...Int64.max (negative and NaN give 0):

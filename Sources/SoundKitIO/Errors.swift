@@ -29,6 +29,12 @@ public enum ConversionProblem: Hashable, Sendable {
     case resampler(String)
     /// The encoder cannot write this data format.
     case encoder(AudioEncoding)
+    /// A gain that is not a number of decibels inside ``LoudnessTarget/gains``.
+    case gain(Double)
+    /// A loudness target or true-peak ceiling outside ``LoudnessTarget/levels``.
+    case loudnessTarget(Double, ceiling: Double)
+    /// Normalising needs an integrated loudness, and the sound has none.
+    case loudnessUnmeasurable(Loudness.Unmeasured)
 }
 
 /// An error about one file, phrased for a person by ``description``: `in.wav: data format is AAC; …`. The
@@ -82,7 +88,9 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
             if let p = parser, kind.hasNativeParser { return p.description }
             return "\(parser?.description ?? "not a sound file soundkit reads"); neither libsndfile nor FFmpeg reads it (\(decoder))"
         case let .decoder(library, message): return "\(library) cannot decode it: \(message)"
-        case let .libraryMissing(library, install): return "decoding this file needs \(library), which is not installed (\(install))"
+        case let .libraryMissing(library, install):
+            let task = library == "libebur128" ? "measuring loudness" : library == "libsoxr" ? "resampling" : "decoding this file"
+            return "\(task) needs \(library), which is not installed (\(install))"
         case .outputIsInput: return "is the input file; choose another output name (soundkit never writes to its input)"
         case .outputIsDirectory: return "is a folder; name an output file"
         case .conversion(let p):
@@ -93,6 +101,10 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
             case .trim(let t): return "trim length \(t) s is not a positive number of seconds"
             case .resampler(let m): return "libsoxr cannot resample it: \(m)"
             case .encoder(let e): return "soundkit cannot encode \(e)"
+            case .gain(let g): return "gain \(g) dB is not valid (\(Int(LoudnessTarget.gains.lowerBound)) to \(Int(LoudnessTarget.gains.upperBound)) dB)"
+            case let .loudnessTarget(t, ceiling):
+                return "normalising to \(t) LUFS under a \(ceiling) dBTP ceiling is not valid (both from \(Int(LoudnessTarget.levels.lowerBound)) to \(Int(LoudnessTarget.levels.upperBound)))"
+            case .loudnessUnmeasurable(let why): return "cannot normalise it: it has no integrated loudness (\(why))"
             }
         }
     }

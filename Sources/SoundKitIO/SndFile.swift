@@ -101,3 +101,89 @@ final class SndFile {
 
 let SF_FORMAT_FLOAT_VALUE = SF_FORMAT_FLOAT
 let SF_FORMAT_DOUBLE_VALUE = SF_FORMAT_DOUBLE
+
+/// Ogg Opus encoded in memory by libsndfile (through its virtual I/O), for previews a browser plays.
+final class SndFileOpusWriter {
+    /// The bytes libsndfile writes, and where it is in them.
+    private final class Memory {
+        var bytes: [UInt8] = []
+        var position = 0
+
+        /// The memory behind libsndfile's `user_data`.
+        static func of(_ user: UnsafeMutableRawPointer?) -> Memory? {
+            user.map { Unmanaged<Memory>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
+    private let lib: SndFileLibrary
+    private let path: String
+    private let memory = Memory()
+    private var io: SF_VIRTUAL_IO
+    private var handle: OpaquePointer?
+    let channels: Int
+
+    /// `rate` must be one Opus takes (8, 12, 16, 24 or 48 kHz); `bitsPerSecondPerChannel` from 6,000 to 256,000.
+    init(channels: Int, rate: Int, bitsPerSecondPerChannel: Int, path: String) throws(AudioFileError) {
+        lib = try SndFileLibrary.forDecoding(path)
+        self.path = path
+        self.channels = channels
+        io = SF_VIRTUAL_IO(
+            get_filelen: { user in sf_count_t(Memory.of(user)?.bytes.count ?? 0) },
+            seek: { offset, whence, user in
+                guard let m = Memory.of(user) else { return -1 }
+                let base = whence == SEEK_CUR ? m.position : whence == SEEK_END ? m.bytes.count : 0
+                m.position = Swift.max(0, base + Int(offset))
+                return sf_count_t(m.position)
+            },
+            read: { buffer, count, user in
+                guard let m = Memory.of(user), let buffer else { return 0 }
+                let n = Swift.max(0, Swift.min(Int(count), m.bytes.count - m.position))
+                m.bytes.withUnsafeBytes { b in
+                    UnsafeMutableRawBufferPointer(start: buffer, count: n).copyMemory(from: UnsafeRawBufferPointer(rebasing: b[m.position..<(m.position + n)]))
+                }
+                m.position += n
+                return sf_count_t(n)
+            },
+            write: { buffer, count, user in
+                guard let m = Memory.of(user), let buffer, count > 0 else { return 0 }
+                let n = Int(count)
+                if m.bytes.count < m.position + n { m.bytes.append(contentsOf: repeatElement(0, count: m.position + n - m.bytes.count)) }
+                m.bytes.withUnsafeMutableBytes { b in
+                    UnsafeMutableRawBufferPointer(rebasing: b[m.position..<(m.position + n)]).copyMemory(from: UnsafeRawBufferPointer(start: buffer, count: n))
+                }
+                m.position += n
+                return count
+            },
+            tell: { user in sf_count_t(Memory.of(user)?.position ?? 0) })
+        var info = SF_INFO()
+        info.samplerate = Int32(rate)
+        info.channels = Int32(channels)
+        info.format = Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        let user = Unmanaged.passUnretained(memory).toOpaque()
+        guard let h = lib.openVirtual(&io, Int32(SFM_WRITE), &info, user) else {
+            throw AudioFileError(path, .decoder(library: "libsndfile", message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot write Ogg Opus"))
+        }
+        handle = h
+        // libsndfile's level runs from 256 kbit/s per channel (0) down to 6 (1).
+        var level = 1 - Double(Swift.min(Swift.max(bitsPerSecondPerChannel, 6000), 256_000) - 6000) / 250_000
+        _ = lib.command(h, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+    }
+
+    deinit { if let handle { _ = lib.close(handle) } }
+
+    /// Encodes `frames` interleaved frames.
+    func write(_ samples: [Double], frames: Int) throws(AudioFileError) {
+        guard frames > 0, samples.count >= frames * channels else { return }
+        let written = samples.withUnsafeBufferPointer { lib.writefDouble(handle, $0.baseAddress, sf_count_t(frames)) }
+        if written != sf_count_t(frames) {
+            throw AudioFileError(path, .decoder(library: "libsndfile", message: lib.strerror(handle).map { String(cString: $0) } ?? "cannot encode Opus"))
+        }
+    }
+
+    /// Flushes the encoder and returns the Ogg file.
+    func finish() -> [UInt8] {
+        if let handle { _ = lib.close(handle) }
+        handle = nil
+        return memory.bytes
+    }
+}

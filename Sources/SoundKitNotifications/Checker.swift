@@ -13,44 +13,74 @@ public enum SoundChecker {
 
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
-    /// notification extension by ``ExtensionChecker``.
+    /// notification extension by ``ExtensionChecker``. All the sounds found form one set for ``LoudnessSpreadRule``.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
-        var files: [FileReport] = []
-        for path in paths {
-            if FileSystem.isDirectory(path) {
-                let found = scan(path)
-                for (file, subpath) in found.sounds {
-                    files.append(check(file: file, bundleSubpath: subpath, options: options))
-                }
-                files += found.appexes.compactMap(ExtensionChecker.check(appex:))
-            } else {
-                files.append(check(file: path, options: options))
-            }
+        let found = scan(paths)
+        var checked = report(facts(found.sounds, options: options), options: options)
+        checked.files += found.appexes.compactMap(ExtensionChecker.check(appex:))
+        return checked
+    }
+
+    /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
+    public static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
+        facts(scan(paths).sounds, options: options)
+    }
+
+    static func facts(_ sounds: [(String, String?)], options: CheckOptions) -> [SoundFacts] {
+        sounds.map { file, subpath in
+            var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
+            facts.bundleSubpath = subpath
+            return facts
         }
-        return CheckReport(files: files)
     }
 
     /// Checks one file.
     public static func check(file: String, bundleSubpath: String? = nil, options: CheckOptions = CheckOptions()) -> FileReport {
-        var facts = SoundFacts.gather(file)
+        var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
         facts.bundleSubpath = bundleSubpath
         return report(facts, options: options)
     }
 
+    /// The findings for a set of sounds checked together: each sound's own, then the set's (``LoudnessSpreadRule``).
+    public static func report(_ set: [SoundFacts], options: CheckOptions) -> CheckReport {
+        var files = set.map { report($0, options: options) }
+        for (i, findings) in LoudnessSpreadRule().check(set, options) { files[i].findings = ordered(files[i].findings + findings) }
+        return CheckReport(files: files)
+    }
+
     public static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
-        var findings = soundRules.flatMap { $0.check(facts, options) }
-        // Severity first (errors on top), then rule order.
-        findings = findings.enumerated().sorted { a, b in
-            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
-        }.map(\.element)
+        let findings = ordered(soundRules.flatMap { $0.check(facts, options) })
         let d = facts.description
         return FileReport(path: facts.path, container: d?.container, format: d?.format, sampleRate: d?.sampleRate,
                           channels: d?.channels, frames: d?.frames, duration: d?.duration, findings: findings)
     }
 
+    /// Severity first (errors on top), then rule order.
+    static func ordered(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+    }
+
     static func isBundle(_ path: String) -> Bool {
         let ext = FileSystem.splitExtension(FileSystem.lastComponent(path)).ext
         return ext == "app" || ext == "appex"
+    }
+
+    /// The sounds `paths` name or hold, and the app extensions met on the way.
+    static func scan(_ paths: [String]) -> (sounds: [(String, String?)], appexes: [String]) {
+        var sounds: [(String, String?)] = []
+        var appexes: [String] = []
+        for path in paths {
+            if FileSystem.isDirectory(path) {
+                let found = scan(path)
+                sounds += found.sounds
+                appexes += found.appexes
+            } else {
+                sounds.append((path, nil))
+            }
+        }
+        return (sounds, appexes)
     }
 
     /// Sound candidates below `dir`, sorted, and the app extensions met on the way; in a bundle, each file below the

@@ -11,6 +11,9 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case duration
     case durationBanner = "duration-banner"
     case silence
+    case clipping
+    case loudness
+    case loudnessSpread = "loudness-spread"
     case `extension`
     case subfolder
     case namePolicy = "name-policy"
@@ -52,7 +55,8 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .container, .silence, .attachmentURL, .attachmentType, .mutableContent: return [.error, .warning]
         case .codec, .nameNotFound: return [.error, .note]
         case .payloadShape: return [.error, .warning, .note]
-        case .durationBanner, .extension, .namePolicy, .noServiceExtension: return [.warning]
+        case .durationBanner, .extension, .namePolicy, .noServiceExtension, .loudnessSpread: return [.warning]
+        case .clipping, .loudness: return [.warning, .note]
         case .subfolder: return [.warning, .error]
         case .attachmentExtension: return [.warning, .note]
         case .channelsRate, .size, .shadowed, .categoryNotDeclared: return [.note]
@@ -69,6 +73,9 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .duration: return "a played length of 30 s or more (CAF pakt, WAV fact, AIFF-C ima4 packets × 64); exactly 30 s fails"
         case .durationBanner: return "longer than 5 s: playback stops when the banner goes away"
         case .silence: return "all-zero audio (error); more than 200 ms of leading silence or a peak below −20 dBFS (warning)"
+        case .clipping: return "a true peak above 0 dBTP: it distorts between samples when played (a note when loudness cannot be measured)"
+        case .loudness: return "with --loudness TARGET[±TOL] (e.g. -16±1): integrated loudness off target (EBU R 128)"
+        case .loudnessSpread: return "when several sounds are checked together: one more than 3 LU (--loudness-spread LU) from the set's median integrated loudness"
         case .extension: return "a sound's extension disagrees with its content (an AIFF named .caf)"
         case .subfolder: return "a sound below a bundle's top level, which iOS never finds by name; an error when a payload's name resolves only there"
         case .namePolicy: return "with --name-policy: a name Android's res/raw refuses ([a-z][a-z0-9_]*)"

@@ -11,7 +11,50 @@ import SoundKitIO
 public struct CheckOptions: Sendable {
     /// The `name-policy` rule (one name for iOS and Android's res/raw): off unless asked for.
     public var namePolicy: Bool
-    public init(namePolicy: Bool = false) { self.namePolicy = namePolicy }
+    /// The `loudness` rule (every sound's integrated loudness on a team's target): off unless asked for.
+    public var loudness: LoudnessGoal?
+    /// The `loudness-spread` rule: how many LU a sound may lie from the median of the sounds checked with it.
+    public var loudnessSpread: Double
+    /// Whether to measure loudness (for `clipping`, `loudness-spread` and `loudness`), which decodes each sound
+    /// through libebur128 in the pass that measures its levels.
+    public var measureLoudness: Bool
+
+    public init(namePolicy: Bool = false, loudness: LoudnessGoal? = nil, loudnessSpread: Double = 3, measureLoudness: Bool = true) {
+        self.namePolicy = namePolicy
+        self.loudness = loudness
+        self.loudnessSpread = loudnessSpread
+        self.measureLoudness = measureLoudness
+    }
+}
+
+/// `--loudness TARGET[±TOL]`: the integrated loudness every sound of a set should have.
+public struct LoudnessGoal: Sendable, Hashable, CustomStringConvertible {
+    /// LUFS.
+    public var target: Double
+    /// LU either side of the target.
+    public var tolerance: Double
+
+    public init(target: Double, tolerance: Double = 1) {
+        self.target = target
+        self.tolerance = tolerance
+    }
+
+    /// `-16`, `-16±1`, `-16+-1.5` or `-16+/-2`: a target from −70 to 0 LUFS and a tolerance from 0 to 20 LU.
+    public init?(parsing text: String) {
+        var parts = [Substring(text)]
+        for separator in ["±", "+/-", "+-"] where parts.count == 1 {
+            if let r = Substring(text).range(of: separator) { parts = [text[..<r.lowerBound], text[r.upperBound...]] }
+        }
+        guard let target = Double(parts[0]), LoudnessTarget.levels.contains(target) else { return nil }
+        var tolerance = 1.0
+        if parts.count == 2 {
+            guard let t = Double(parts[1]), (0...20).contains(t) else { return nil }
+            tolerance = t
+        }
+        self.init(target: target, tolerance: tolerance)
+    }
+
+    public var description: String { "\(decimal(target, 1)) LUFS ±\(decimal(tolerance, 1)) LU" }
 }
 
 /// One rule of Apple's (or of experience), with a stable id.
@@ -232,8 +275,63 @@ public struct SubfolderRule: SoundRule {
     }
 }
 
-/// Every rule `soundkit check` runs on a sound file, in report order.
+/// A true peak above 0 dBTP distorts between the samples when the sound is played (the DAC's reconstruction, or
+/// the resampling to the device's rate, goes past full scale).
+public struct ClippingRule: SoundRule {
+    public static let rule = Rule.clipping
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let reading = f.loudness, f.description?.decodable == true else { return [] }
+        guard let l = reading.value else { return [finding(.note, "true peak not measured: \(reading.unavailable ?? "")")] }
+        guard let peak = l.truePeak, peak > 0 else { return [] }
+        let sample = l.samplePeak.map { ", sample peak \(decimal($0, 1)) dBFS" } ?? ""
+        let gain = -((peak + 1) * 10).rounded(.up) / 10
+        return [finding(.warning, "true peak is +\(decimal(peak, 1)) dBTP\(sample): it distorts between samples when played; bring it under -1 dBTP — \(fixCommand(f.path)) --gain \(decimal(gain, 1))")]
+    }
+}
+
+/// With `--loudness`: a sound off the team's integrated loudness.
+public struct LoudnessRule: SoundRule {
+    public static let rule = Rule.loudness
+    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+        guard let goal = o.loudness, let reading = f.loudness else { return [] }
+        guard let l = reading.value else { return [finding(.note, "loudness not measured: \(reading.unavailable ?? "")")] }
+        guard let integrated = l.integrated else {
+            return [finding(.note, "has no integrated loudness (\(l.integratedReason?.description ?? "not measured")); judge it against \(goal) by ear")]
+        }
+        let off = integrated - goal.target
+        guard abs(off) > goal.tolerance else { return [] }
+        return [finding(.warning, "integrated loudness is \(decimal(integrated, 1)) LUFS, \(decimal(abs(off), 1)) LU \(off > 0 ? "above" : "below") the target \(goal) — \(fixCommand(f.path)) --normalize \(decimal(goal.target, 1))")]
+    }
+}
+
+/// Sounds checked together that are not equally loud: one alert twice as loud as the others. Each sound more than
+/// ``CheckOptions/loudnessSpread`` LU from the median integrated loudness of the set gets a warning.
+public struct LoudnessSpreadRule: Sendable {
+    public static let rule = Rule.loudnessSpread
+
+    /// Findings by index into `set`; none unless at least two sounds have an integrated loudness.
+    public func check(_ set: [SoundFacts], _ o: CheckOptions) -> [Int: [Finding]] {
+        let measured = set.indices.compactMap { i in set[i].loudness?.value?.integrated.map { (i, $0) } }
+        guard measured.count >= 2, let median = Self.median(measured.map(\.1)) else { return [:] }
+        var out: [Int: [Finding]] = [:]
+        for (i, level) in measured where abs(level - median) > o.loudnessSpread {
+            let off = level - median
+            let louder = off > 0
+            out[i] = [Finding(.warning, Self.rule, "integrated loudness is \(decimal(level, 1)) LUFS, \(decimal(abs(off), 1)) LU \(louder ? "above" : "below") the median of the \(measured.count) sounds checked with it (\(decimal(median, 1)) LUFS): it will sound \(louder ? "louder" : "quieter") than the others — \(fixCommand(set[i].path)) --normalize \(decimal(median, 1))")]
+        }
+        return out
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let v = values.sorted()
+        return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+    }
+}
+
+/// Every rule `soundkit check` runs on a sound file, in report order (``LoudnessSpreadRule`` compares the sounds of
+/// a set afterwards).
 public let soundRules: [any SoundRule] = [
-    UnreadableRule(), ContainerRule(), CodecRule(), DurationRule(), DurationBannerRule(), SilenceRule(), ExtensionRule(),
-    SubfolderRule(), NamePolicyRule(), ChannelsRateRule(), SizeRule(),
+    UnreadableRule(), ContainerRule(), CodecRule(), DurationRule(), DurationBannerRule(), SilenceRule(), ClippingRule(),
+    LoudnessRule(), ExtensionRule(), SubfolderRule(), NamePolicyRule(), ChannelsRateRule(), SizeRule(),
 ]

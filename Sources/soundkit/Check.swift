@@ -33,6 +33,8 @@ struct Check: ParsableCommand {
         printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
         exit status is 1 when there is any error.
 
+        Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
+
         Rules (rule, severities, what it finds), for check, resolve and payload:
 
         """ + Rule.helpLines.joined(separator: "\n"))
@@ -49,14 +51,33 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("name-policy"), help: "Also require names that work in Android's res/raw ([a-z][a-z0-9_]*).")
     var namePolicy = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also require this integrated loudness of every sound, with a tolerance in LU (default 1), e.g. -16 or -16±1.", valueName: "LUFS[±LU]"))
+    var loudness: String?
+
+    @Option(name: .customLong("loudness-spread"), help: ArgumentHelp("How far in LU a sound may lie from the median loudness of the sounds checked with it.", valueName: "LU"))
+    var loudnessSpread: Double = 3
+
+    @Flag(name: .customLong("no-loudness"), help: "Do not measure loudness (faster): no clipping, loudness-spread or loudness findings.")
+    var noLoudness = false
+
     @Flag(help: "Check the files as rich-notification attachments (UNNotificationAttachment) instead of sounds.")
     var attachment = false
 
     @Option(help: ArgumentHelp("Write a compliant IMA4 CAF for every failing sound into this folder (trimmed to 29.5 s with a fade-out when too long). Originals are never touched.", valueName: "outdir"))
     var fix: String?
 
+    func validate() throws {
+        if let l = loudness, LoudnessGoal(parsing: l) == nil {
+            throw ValidationError("--loudness takes a target from -70 to 0 LUFS and an optional tolerance in LU, e.g. -16 or -16±1.")
+        }
+        if !(loudnessSpread >= 0) { throw ValidationError("--loudness-spread takes a number of LU, 0 or more.") }
+        if noLoudness && loudness != nil { throw ValidationError("--loudness needs the loudness measured; drop --no-loudness.") }
+    }
+
     func run() throws {
-        var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: CheckOptions(namePolicy: namePolicy))
+        let options = CheckOptions(namePolicy: namePolicy, loudness: loudness.flatMap(LoudnessGoal.init(parsing:)),
+                                   loudnessSpread: loudnessSpread, measureLoudness: !noLoudness)
+        var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
         if strict { report = report.strict() }
         try emit(report, format: format)
         if let dir = fix, !attachment {

@@ -45,6 +45,16 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
     var trim: Double?
 
+    // .unconditional: the value is usually negative (-16), which would otherwise read as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Amplify (or with a negative number, attenuate) by this many dB before encoding; samples past full scale are clamped.", valueName: "dB"))
+    var gain: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bring the output to this integrated loudness (EBU R 128), measured after encoding, within 0.5 LU unless the true-peak ceiling stops it (e.g. -16).", valueName: "LUFS"))
+    var normalize: Double?
+
+    @Option(name: .customLong("true-peak"), parsing: .unconditional, help: ArgumentHelp("The true-peak ceiling --normalize keeps under (default -1).", valueName: "dBTP"))
+    var truePeak: Double = -1
+
     @Flag(name: .customLong("no-filler"), help: "Do not pad the header so that the audio starts at byte 4096.")
     var noFiller = false
 
@@ -55,6 +65,7 @@ struct Convert: ParsableCommand {
         if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
         if !(0...127).contains(quality) { throw ValidationError("-q takes a quality from 0 to 127.") }
         if let t = trim, !(t > 0) { throw ValidationError("--trim takes a positive number of seconds.") }
+        if gain != nil && normalize != nil { throw ValidationError("--gain and --normalize exclude each other: --normalize chooses the gain.") }
     }
 
     func run() throws {
@@ -91,7 +102,8 @@ struct Convert: ParsableCommand {
         }
         let options = ConversionOptions(
             fileType: fileType, encoding: spec?.encoding(for: fileType), sampleRate: spec?.sampleRate, channels: channels,
-            filler: !noFiller, imaSearch: quality == 0 ? .none : quality >= 96 ? .wide : .packet, trim: trim)
+            filler: !noFiller, imaSearch: quality == 0 ? .none : quality >= 96 ? .wide : .packet, trim: trim,
+            gain: gain, normalize: normalize.map { LoudnessTarget(integrated: $0, ceiling: truePeak) })
 
         let reader = try AudioInput.open(input)
         let target: String
@@ -110,11 +122,15 @@ struct Convert: ParsableCommand {
         // A damaged source still converts (as sox and ffmpeg do), but the user hears about what is missing.
         for w in reader.info.header?.warnings ?? [] where w.isTruncation { printError("\(input): warning: \(w)") }
         let result = try Converter.convert(reader, to: target, options: options)
+        if let note = result.normalization?.note { printError("\(target): note: \(note)") }
         if verbose {
             let s = result.source
             let f = result.layout.format
             print("Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (decoded by \(s.decoder))")
             print("Output file: \(result.outputPath), \(fileType.fileTypeID ?? fileType.name), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(result.totals.validFrames) frames, \(result.totals.packets) packets, \(result.totals.dataBytes) audio bytes")
+            if let n = result.normalization {
+                print("Normalized: \(LoudnessReading.measured(n.before).summary) before, gain \(fixed(n.gain, 2)) dB, \(LoudnessReading.measured(n.after).summary) after")
+            }
         }
     }
 }

@@ -12,7 +12,9 @@ struct Info: ParsableCommand {
         abstract: "Print the facts of sound files, like afinfo.",
         discussion: """
         Reports file type, data format, valid frames (with priming and remainder where the container states them), \
-        duration, audio bytes and where the audio starts. With --json, one versioned document for all files.
+        duration, audio bytes and where the audio starts, and the loudness by EBU R 128 (integrated LUFS, loudness \
+        range, true peak, sample peak), which decodes the whole file. With --json, one versioned document for all \
+        files.
         """)
 
     @Argument(help: "The files to describe.")
@@ -23,17 +25,33 @@ struct Info: ParsableCommand {
 
     struct Document: Encodable {
         var version = 1
-        var files: [AudioFileDescription]
+        var files: [Described]
+    }
+
+    /// A file's description with its loudness: `"loudness": {...}`, or `null` and `"loudnessUnavailable"`.
+    struct Described: Encodable {
+        var description: AudioFileDescription
+        var loudness: LoudnessReading
+
+        enum Keys: String, CodingKey { case loudness, loudnessUnavailable }
+
+        func encode(to encoder: any Encoder) throws {
+            try description.encode(to: encoder)
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(loudness.value, forKey: .loudness)
+            try c.encodeIfPresent(loudness.unavailable, forKey: .loudnessUnavailable)
+        }
     }
 
     func run() throws {
-        var described: [AudioFileDescription] = []
+        var described: [Described] = []
         var failed = false
         for path in files {
             do {
                 let d = try Inspector.describe(path)
-                described.append(d)
-                if !json { printText(d) }
+                let loudness = LoudnessReading.measure(d)
+                described.append(Described(description: d, loudness: loudness))
+                if !json { printText(d, loudness) }
             } catch {
                 report(error)
                 failed = true
@@ -48,7 +66,7 @@ struct Info: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    func printText(_ d: AudioFileDescription) {
+    func printText(_ d: AudioFileDescription, _ loudness: LoudnessReading) {
         print("File:           \(d.path)")
         print("File type ID:   \(d.fileTypeID ?? d.container)")
         var format = "\(d.channels) ch, \(fixed(d.sampleRate, 0)) Hz, \(d.format)"
@@ -63,6 +81,7 @@ struct Info: ParsableCommand {
         let total = d.frames + d.primingFrames + d.remainderFrames
         print("audio \(d.frames) valid frames + \(d.primingFrames) priming + \(d.remainderFrames) remainder = \(total)")
         if let o = d.dataOffset { print("audio data file offset: \(o)") }
+        print("loudness: \(loudness.summary)")
         if !d.decodable { print("note: soundkit cannot decode this data format") }
         for w in d.warnings { print("warning: \(w)") }
         print("----")

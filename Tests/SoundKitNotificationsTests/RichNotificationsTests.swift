@@ -56,7 +56,7 @@ struct RuleCatalogTests {
     func soundRulesMatch() {
         let checked = soundRules.map { type(of: $0).rule }
         #expect(Set(checked).count == checked.count)
-        #expect(Set(checked) == [.unreadable, .container, .codec, .duration, .durationBanner, .silence, .extension, .subfolder, .namePolicy, .channelsRate, .size])
+        #expect(Set(checked) == [.unreadable, .container, .codec, .duration, .durationBanner, .silence, .clipping, .loudness, .extension, .subfolder, .namePolicy, .channelsRate, .size])
     }
 }
 

@@ -1,0 +1,165 @@
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+
+/// What a team looks at and listens to: every sound of a set with its facts, loudness, `check` findings, waveform
+/// and a preview a browser plays. Codable and versioned, so a service can store it or render its own page;
+/// ``HTMLReport`` renders soundkit's.
+public struct SoundSetReport: Codable, Hashable, Sendable {
+    public var version = 1
+    public var title: String
+    public var sounds: [Sound]
+    public var summary: Summary
+
+    public struct Sound: Codable, Hashable, Sendable {
+        public var path: String
+        /// The file name.
+        public var name: String
+        public var container: String?
+        public var format: String?
+        public var sampleRate: Double?
+        public var channels: Int?
+        public var frames: Int64?
+        /// Seconds, the played length.
+        public var duration: Double?
+        /// Every `check` finding, errors first.
+        public var findings: [Finding]
+        public var loudness: Loudness?
+        /// Why there is no ``loudness``.
+        public var loudnessUnavailable: String?
+        public var waveform: Waveform?
+        public var preview: Preview?
+        /// Why there is no ``waveform`` or ``preview`` (soundkit cannot decode the file, or it breaks off).
+        public var previewUnavailable: String?
+    }
+
+    /// A sound re-encoded for a browser (``AudioPreview``), as base64 for a `data:` URI.
+    public struct Preview: Codable, Hashable, Sendable {
+        /// `opus` or `wav`.
+        public var format: String
+        /// The `type` of an `<audio>` source.
+        public var mimeType: String
+        public var sampleRate: Double
+        public var channels: Int
+        public var frames: Int64
+        public var duration: Double
+        public var base64: String
+    }
+
+    public struct Summary: Codable, Hashable, Sendable {
+        public var sounds: Int
+        public var errors: Int
+        public var warnings: Int
+        public var notes: Int
+        public var soundsWithErrors: Int
+        /// The median integrated loudness of the sounds that have one, LUFS.
+        public var medianLoudness: Double?
+        /// LU a sound may lie from the median (``CheckOptions/loudnessSpread``).
+        public var loudnessSpread: Double
+        /// Sounds further from the median than that.
+        public var loudnessOutliers: Int
+    }
+
+    public init(title: String, sounds: [Sound], loudnessSpread: Double) {
+        self.title = title
+        self.sounds = sounds
+        let findings = sounds.flatMap(\.findings)
+        let levels = sounds.compactMap { $0.loudness?.integrated }.sorted()
+        let median = levels.isEmpty ? nil : levels.count % 2 == 1 ? levels[levels.count / 2] : (levels[levels.count / 2 - 1] + levels[levels.count / 2]) / 2
+        summary = Summary(
+            sounds: sounds.count, errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count, notes: findings.filter { $0.severity == .note }.count,
+            soundsWithErrors: sounds.filter { $0.findings.contains { $0.severity == .error } }.count,
+            medianLoudness: median, loudnessSpread: loudnessSpread,
+            loudnessOutliers: sounds.filter { $0.findings.contains { $0.rule == .loudnessSpread } }.count)
+    }
+}
+
+extension SoundSetReport {
+    public struct Options: Sendable {
+        public var title: String
+        /// The `check` rules' options; loudness is always measured.
+        public var check: CheckOptions
+        /// nil: no previews.
+        public var preview: AudioPreview.Format?
+        /// Waveform columns per sound, however long the sound.
+        public var waveformColumns: Int
+
+        public init(title: String = "Notification sounds", check: CheckOptions = CheckOptions(), preview: AudioPreview.Format? = .opus,
+                    waveformColumns: Int = 480) {
+            self.title = title
+            self.check = check
+            self.preview = preview
+            self.waveformColumns = waveformColumns
+        }
+    }
+
+    /// Checks every sound below `paths` (files, folders, bundles, as `soundkit check` finds them) and decodes each
+    /// one soundkit can decode for its waveform and preview.
+    public static func build(_ paths: [String], options: Options = Options()) -> SoundSetReport {
+        var check = options.check
+        check.measureLoudness = true
+        let facts = SoundChecker.gather(paths, options: check)
+        let checked = SoundChecker.report(facts, options: check)
+        let sounds = zip(facts, checked.files).map { f, r in
+            var sound = Sound(path: f.path, name: f.fileName, container: r.container, format: r.format, sampleRate: r.sampleRate,
+                              channels: r.channels, frames: r.frames, duration: r.duration, findings: r.findings,
+                              loudness: f.loudness?.value, loudnessUnavailable: f.loudness?.unavailable)
+            if let d = f.description, d.decodable {
+                do throws(AudioFileError) {
+                    (sound.waveform, sound.preview) = try listen(f.path, columns: options.waveformColumns, preview: options.preview)
+                } catch {
+                    sound.previewUnavailable = error.message
+                }
+            } else {
+                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" } ?? f.readError ?? "cannot be read"
+            }
+            return sound
+        }
+        return SoundSetReport(title: options.title, sounds: sounds, loudnessSpread: check.loudnessSpread)
+    }
+
+    /// Decodes `path` once for its waveform and preview.
+    static func listen(_ path: String, columns: Int, preview format: AudioPreview.Format?) throws(AudioFileError) -> (Waveform, Preview?) {
+        let reader = try AudioInput.open(path)
+        let info = reader.info
+        var waveform = WaveformBuilder(channels: info.channels, sampleRate: info.sampleRate, expectedFrames: info.frames, columns: columns)
+        let encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: info, format: f) }
+        var buffer = SampleBuffer(kind: info.kind, channels: info.channels)
+        while try reader.read(into: &buffer, maxFrames: 16384) > 0 {
+            waveform.add(buffer)
+            try encoder?.add(buffer)
+        }
+        let preview = try encoder.map { e throws(AudioFileError) in
+            let p = try e.finish()
+            return Preview(format: p.format.rawValue, mimeType: p.format.mimeType, sampleRate: p.sampleRate, channels: p.channels,
+                           frames: p.frames, duration: p.duration, base64: Base64.encode(p.bytes))
+        }
+        return (waveform.finish(), preview)
+    }
+}
+
+/// RFC 4648 base64, for `data:` URIs.
+enum Base64 {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(v >> UInt32(shift) & 63)]) }
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest > 0 {
+            let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+            out.append(alphabet[Int(v >> 18 & 63)])
+            out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(UInt8(ascii: "="))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
