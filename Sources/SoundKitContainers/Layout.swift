@@ -81,8 +81,8 @@ public struct DataTotals: Hashable, Sendable {
 
 /// Header and trailer bytes for each file type. The header's length never depends on the totals, so the final
 /// header overwrites the provisional one in place.
-public enum ContainerWriter {
-    public static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
+package enum ContainerWriter {
+    package static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
         switch layout.fileType {
         case .caf: return try CAF.header(layout, totals: totals)
         case .aiff, .aifc: return try AIFF.header(layout, totals: totals)
@@ -92,7 +92,7 @@ public enum ContainerWriter {
     }
 
     /// Bytes after the audio: the pad byte AIFF and WAV chunks need after odd-sized data.
-    public static func trailer(_ layout: OutputLayout, totals: DataTotals) -> [UInt8] {
+    package static func trailer(_ layout: OutputLayout, totals: DataTotals) -> [UInt8] {
         layout.fileType != .caf && totals.dataBytes % 2 == 1 ? [0] : []
     }
 }

@@ -101,7 +101,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     }
 
     /// The rules as a Markdown table, as the documentation shows them.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         var lines = ["| rule | severity | finds |", "|---|---|---|"]
         for r in allCases {
             lines.append("| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) |")
@@ -110,7 +110,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     }
 
     /// The rules as lines for `--help`: `- id (severities): summary`.
-    public static var helpLines: [String] {
+    package static var helpLines: [String] {
         allCases.map { "- \($0.id) (\($0.severities.map(\.rawValue).joined(separator: "/"))): \($0.summary)" }
     }
 }

@@ -58,7 +58,7 @@ public struct LoudnessGoal: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One rule of Apple's (or of experience), with a stable id.
-public protocol SoundRule: Sendable {
+package protocol SoundRule: Sendable {
     static var rule: Rule { get }
     func check(_ facts: SoundFacts, _ options: CheckOptions) -> [Finding]
 }
@@ -94,9 +94,9 @@ func megabytes(_ bytes: Int64) -> String {
 }
 
 /// The file cannot be read at all: not a sound, truncated, or broken.
-public struct UnreadableRule: SoundRule {
-    public static let rule = Rule.unreadable
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct UnreadableRule: SoundRule {
+    package static let rule = Rule.unreadable
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         if let e = f.readError {
             return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
         }
@@ -109,9 +109,9 @@ public struct UnreadableRule: SoundRule {
 }
 
 /// Only aiff, wav and caf are played; judged by the bytes, never by the name.
-public struct ContainerRule: SoundRule {
-    public static let rule = Rule.container
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct ContainerRule: SoundRule {
+    package static let rule = Rule.container
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard f.readError == nil else { return [] }
         switch f.sniffed {
         case .caf, .aiff, .aifc, .wav: return []
@@ -127,9 +127,9 @@ public struct ContainerRule: SoundRule {
 }
 
 /// Linear PCM, IMA4, µLaw or aLaw only — AAC, ALAC, MP3, Opus, FLAC inside a .caf or .wav play the default sound.
-public struct CodecRule: SoundRule {
-    public static let rule = Rule.codec
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct CodecRule: SoundRule {
+    package static let rule = Rule.codec
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, [.caf, .aiff, .aifc, .wav, .rf64].contains(f.sniffed) else { return [] }
         switch d.encoding {
         case .pcm, .ulaw, .alaw, .ima4:
@@ -143,10 +143,10 @@ public struct CodecRule: SoundRule {
 }
 
 /// 30 seconds or longer (exactly 30 too) plays the default sound; measured on the played length.
-public struct DurationRule: SoundRule {
-    public static let rule = Rule.duration
-    public static let limit = 30.0
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct DurationRule: SoundRule {
+    package static let rule = Rule.duration
+    package static let limit = 30.0
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.sampleRate > 0 else { return [] }
         // Exact: frames ≥ 30·rate, not a rounded duration.
         guard Double(d.frames) >= Self.limit * d.sampleRate else { return [] }
@@ -160,9 +160,9 @@ public struct DurationRule: SoundRule {
 }
 
 /// Longer than about 5 s: playback stops when the banner goes away.
-public struct DurationBannerRule: SoundRule {
-    public static let rule = Rule.durationBanner
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct DurationBannerRule: SoundRule {
+    package static let rule = Rule.durationBanner
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.duration > 5, Double(d.frames) < DurationRule.limit * d.sampleRate else { return [] }
         let seconds = Double(Int(d.duration * 10)) / 10
         return [finding(.warning, "plays for \(seconds) s; playback stops when the banner goes away (about 5 s), so put the important part first")]
@@ -170,12 +170,12 @@ public struct DurationBannerRule: SoundRule {
 }
 
 /// The extension does not match the bytes (AIFF renamed .caf): it plays, but tools and people are misled.
-public struct ExtensionRule: SoundRule {
-    public static let rule = Rule.extension
+package struct ExtensionRule: SoundRule {
+    package static let rule = Rule.extension
     static let expected: [String: Set<ContainerKind>] = [
         "caf": [.caf], "aif": [.aiff, .aifc], "aiff": [.aiff, .aifc], "aifc": [.aifc, .aiff], "wav": [.wav, .rifx, .rf64],
     ]
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard f.readError == nil, [.caf, .aiff, .aifc, .wav].contains(f.sniffed) else { return [] }
         guard let want = Self.expected[f.fileExtension] else {
             let ext = f.fileExtension.isEmpty ? "no extension" : "the extension .\(f.fileExtension)"
@@ -196,9 +196,9 @@ public struct ExtensionRule: SoundRule {
 }
 
 /// All-zero files play nothing; long leading silence or a very low level reads as "no sound".
-public struct SilenceRule: SoundRule {
-    public static let rule = Rule.silence
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct SilenceRule: SoundRule {
+    package static let rule = Rule.silence
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let l = f.levels, let d = f.description else { return [] }
         if l.peak == 0 {
             return [finding(.error, d.frames == 0 ? "holds no audio (0 frames)" : "is digital silence: every sample is zero")]
@@ -216,10 +216,10 @@ public struct SilenceRule: SoundRule {
 }
 
 /// Large PCM files bloat the app; IMA4 is about 4:1 on 16-bit PCM, µLaw and aLaw 2:1.
-public struct SizeRule: SoundRule {
-    public static let rule = Rule.size
+package struct SizeRule: SoundRule {
+    package static let rule = Rule.size
     static let threshold: Int64 = 200_000
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         // 16 bits or more: where IMA4 (about 4:1) and µLaw/aLaw (2:1) really save space.
         guard let d = f.description, case .pcm(let p) = d.encoding, p.bits >= 16, let bytes = d.dataBytes, bytes > Self.threshold else { return [] }
         let ima = Int64(Double(d.frames) / 64 * 34 * Double(d.channels))
@@ -229,9 +229,9 @@ public struct SizeRule: SoundRule {
 }
 
 /// One name for iOS and Android (res/raw wants `[a-z][a-z0-9_]*`).
-public struct NamePolicyRule: SoundRule {
-    public static let rule = Rule.namePolicy
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct NamePolicyRule: SoundRule {
+    package static let rule = Rule.namePolicy
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard o.namePolicy else { return [] }
         let stem = FileSystem.splitExtension(f.fileName).base
         let ok = !stem.isEmpty && stem.first!.isASCII && stem.first!.isLowercase
@@ -253,9 +253,9 @@ public struct NamePolicyRule: SoundRule {
 }
 
 /// More than 2 channels, above 48 kHz, 8-bit: no evidence iOS fails, but worth knowing.
-public struct ChannelsRateRule: SoundRule {
-    public static let rule = Rule.channelsRate
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct ChannelsRateRule: SoundRule {
+    package static let rule = Rule.channelsRate
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, d.encoding.isNotificationCodec else { return [] }
         var what: [String] = []
         if d.channels > 2 { what.append("\(d.channels) channels") }
@@ -267,9 +267,9 @@ public struct ChannelsRateRule: SoundRule {
 }
 
 /// A sound in a subfolder of a bundle is never found by name (folder references, Xcode 16 synchronized groups).
-public struct SubfolderRule: SoundRule {
-    public static let rule = Rule.subfolder
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct SubfolderRule: SoundRule {
+    package static let rule = Rule.subfolder
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let sub = f.bundleSubpath else { return [] }
         return [finding(.warning, "sits in a subfolder of the bundle (\(sub)); iOS looks for notification sounds only at the bundle's top level and in Library/Sounds, so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)")]
     }
@@ -277,9 +277,9 @@ public struct SubfolderRule: SoundRule {
 
 /// A true peak above 0 dBTP distorts between the samples when the sound is played (the DAC's reconstruction, or
 /// the resampling to the device's rate, goes past full scale).
-public struct ClippingRule: SoundRule {
-    public static let rule = Rule.clipping
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct ClippingRule: SoundRule {
+    package static let rule = Rule.clipping
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let reading = f.loudness, f.description?.decodable == true else { return [] }
         guard let l = reading.value else { return [finding(.note, "true peak not measured: \(reading.unavailable ?? "")")] }
         guard let peak = l.truePeak, peak > 0 else { return [] }
@@ -290,9 +290,9 @@ public struct ClippingRule: SoundRule {
 }
 
 /// With `--loudness`: a sound off the team's integrated loudness.
-public struct LoudnessRule: SoundRule {
-    public static let rule = Rule.loudness
-    public func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
+package struct LoudnessRule: SoundRule {
+    package static let rule = Rule.loudness
+    package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let goal = o.loudness, let reading = f.loudness else { return [] }
         guard let l = reading.value else { return [finding(.note, "loudness not measured: \(reading.unavailable ?? "")")] }
         guard let integrated = l.integrated else {
@@ -306,11 +306,11 @@ public struct LoudnessRule: SoundRule {
 
 /// Sounds checked together that are not equally loud: one alert twice as loud as the others. Each sound more than
 /// ``CheckOptions/loudnessSpread`` LU from the median integrated loudness of the set gets a warning.
-public struct LoudnessSpreadRule: Sendable {
-    public static let rule = Rule.loudnessSpread
+package struct LoudnessSpreadRule: Sendable {
+    package static let rule = Rule.loudnessSpread
 
     /// Findings by index into `set`; none unless at least two sounds have an integrated loudness.
-    public func check(_ set: [SoundFacts], _ o: CheckOptions) -> [Int: [Finding]] {
+    package func check(_ set: [SoundFacts], _ o: CheckOptions) -> [Int: [Finding]] {
         let measured = set.indices.compactMap { i in set[i].loudness?.value?.integrated.map { (i, $0) } }
         guard measured.count >= 2, let median = Self.median(measured.map(\.1)) else { return [:] }
         var out: [Int: [Finding]] = [:]
@@ -331,7 +331,7 @@ public struct LoudnessSpreadRule: Sendable {
 
 /// Every rule `soundkit check` runs on a sound file, in report order (``LoudnessSpreadRule`` compares the sounds of
 /// a set afterwards).
-public let soundRules: [any SoundRule] = [
+package let soundRules: [any SoundRule] = [
     UnreadableRule(), ContainerRule(), CodecRule(), DurationRule(), DurationBannerRule(), SilenceRule(), ClippingRule(),
     LoudnessRule(), ExtensionRule(), SubfolderRule(), NamePolicyRule(), ChannelsRateRule(), SizeRule(),
 ]
