@@ -18,7 +18,11 @@ struct OutputSafetyTests {
 
     static func names(_ dir: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() }
 
-    @Test("past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact")
+    /// ThreadSanitizer's runtime maps files of its own, which a file-size limit turns into SIGBUS before soundkit runs.
+    static let underThreadSanitizer = ProcessInfo.processInfo.environment["SOUNDKIT_SANITIZER"] == "thread"
+
+    @Test("past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact",
+          .disabled(if: underThreadSanitizer, "ThreadSanitizer's runtime cannot start under a file-size limit"))
     func fileSizeLimit() throws {
         let s = try Self.setUp("fsize")
         // dash counts ulimit -f in 512-byte blocks: 64 KB, far below the 530 KB the output needs.
