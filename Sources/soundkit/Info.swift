@@ -12,14 +12,24 @@ struct Info: ParsableCommand {
         abstract: "Print the facts of sound files, like afinfo.",
         discussion: """
         Reports file type, data format, valid frames (with priming and remainder where the container states them), \
-        duration, audio bytes and where the audio starts. With --json, one versioned document for all files.
+        duration, audio bytes and where the audio starts. With --format json (or --json), one versioned document \
+        for all files; with --format github, the facts as text and warnings and errors as workflow annotations.
         """)
 
     @Argument(help: "The files to describe.")
     var files: [String]
 
-    @Flag(help: "Print JSON: {\"version\": 1, \"files\": [...]}.")
+    @Option(help: "Output: text, json (versioned: {\"version\": 1, \"files\": [...]}) or github (workflow annotations).")
+    var format: ReportFormat?
+
+    @Flag(help: "The same as --format json.")
     var json = false
+
+    func validate() throws {
+        if json, let f = format, f != .json { throw ValidationError("--json is --format json; give one of them.") }
+    }
+
+    var output: ReportFormat { json ? .json : format ?? .text }
 
     struct Document: Encodable {
         var version = 1
@@ -33,18 +43,13 @@ struct Info: ParsableCommand {
             do {
                 let d = try Inspector.describe(path)
                 described.append(d)
-                if !json { printText(d) }
+                if output != .json { printText(d) }
             } catch {
-                report(error)
+                report(error, format: output == .json ? .text : output, rule: "info")
                 failed = true
             }
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(Document(files: described))
-            print(String(decoding: data, as: UTF8.self))
-        }
+        if output == .json { try printJSON(Document(files: described)) }
         if failed { throw ExitCode.failure }
     }
 
@@ -64,7 +69,9 @@ struct Info: ParsableCommand {
         print("audio \(d.frames) valid frames + \(d.primingFrames) priming + \(d.remainderFrames) remainder = \(total)")
         if let o = d.dataOffset { print("audio data file offset: \(o)") }
         if !d.decodable { print("note: soundkit cannot decode this data format") }
-        for w in d.warnings { print("warning: \(w)") }
+        for w in d.warnings {
+            if output == .github { printFinding(d.path, .warning, "info", w, format: .github) } else { print("warning: \(w)") }
+        }
         print("----")
     }
 }
