@@ -93,7 +93,8 @@ struct BatchCommand {
                     line.clear()
                     switch r.outcome {
                     case .failure(let e):
-                        report(e, format: format)
+                        // A cancelled file is counted in the summary, not reported as an error.
+                        if e.reason != .cancelled { report(e, format: format) }
                         printed.insert(r.index)
                     case .success(let reports):
                         if verbose { for o in reports { printInfo(outputLine(o), format: format) } }
@@ -193,13 +194,17 @@ func outputLine(_ r: ConversionReport) -> String {
 struct ProgressLine {
     let enabled: Bool
     private var visible = false
+    private var drawn: Duration?
 
     init(enabled: Bool) { self.enabled = enabled }
 
+    /// Draws the line, at most 20 times a second (and always for the last file).
     mutating func show(_ p: BatchProgress) {
         guard enabled else { return }
+        if visible, let last = drawn, p.elapsed - last < .milliseconds(50), p.done < p.total { return }
+        drawn = p.elapsed
         let elapsed = seconds(p.elapsed)
-        var tail = " \(clock(elapsed)) elapsed"
+        var tail = "\(clock(elapsed)) elapsed"
         if p.done > 0 && p.done < p.total {
             tail += ", ETA \(clock(elapsed / Double(p.done) * Double(p.total - p.done)))"
         }
