@@ -1,7 +1,7 @@
 import ArgumentParser
 import SoundKit
 
-struct Convert: AsyncParsableCommand {
+struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert sound files, with afconvert's options.",
@@ -41,25 +41,110 @@ struct Convert: AsyncParsableCommand {
         --anchor-*, --prime-*, --gapless-*, --codec-manuf, --dither) are refused with one line saying why, exit 64.
         """)
 
-    @OptionGroup(title: "Output options")
-    var outputOptions: OutputOptions
+    // MARK: Output options (after -o OUTPUT, for that output only)
 
-    @OptionGroup(title: "Run options")
-    var runOptions: RunOptions
+    @Option(name: [.customShort("f"), .customLong("file")],
+            help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE (default: from the output's extension).", valueName: "type"))
+    var fileType: String?
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Inputs, the output, -o groups and options.", visibility: .hidden))
-    var words: [String] = []
+    @Option(name: [.customShort("d"), .customLong("data")],
+            help: ArgumentHelp("""
+                Data format: [BE|LE]{F|I|UI}{8|16|24|32|64}, ima4, ulaw or alaw, each with optional @RATE (resample) and \
+                /FLAGS (hex Core Audio format flags, replacing those of the name: 1 float, 2 big-endian, 4 signed, 8 \
+                packed); ima4 also takes #64. 0 copies the source's packets exactly (no decoding). See -hf.
+                """, valueName: "format[@rate][/flags][#frames]"))
+    var dataFormat: String?
 
-    func run() async throws {
+    @Option(name: [.customShort("c"), .customLong("channels")],
+            help: ArgumentHelp("Output channels. soundkit always mixes: 1 averages, 2 from mono duplicates, 5.1 to 2 by ITU-R BS.775.", valueName: "n"))
+    var channels: Int?
+
+    @Option(name: [.customShort("l"), .customLong("channellayout")],
+            help: ArgumentHelp("Channel layout tag to record: Mono, Stereo, StereoHeadphones, MatrixStereo, MidSide, XY or Binaural (the kAudioChannelLayoutTag_ prefix may be given). CAF keeps any; WAVE Mono and Stereo (as its channel mask); AIFF none.", valueName: "tag"))
+    var channelLayout: String?
+
+    @Flag(help: "afconvert's channel downmixing; soundkit always mixes when -c changes the count, so this changes nothing.")
+    var mix = false
+
+    @Option(name: [.customShort("q"), .customLong("quality")],
+            help: ArgumentHelp("Codec quality 0...127. For ima4: 0 writes Apple's encoder's stream bit for bit (fastest); 1...95 (default 64) tries 4 starts per packet and channel (8 in mono) and sounds better than every other encoder; 96...127 tries 16 and sounds best, about 4 times slower.", valueName: "q"))
+    var quality: Int?
+
+    @Option(name: [.customShort("r"), .customLong("src-quality")],
+            help: ArgumentHelp("Sample rate converter quality 0...127 (default 127), with --src-complexity choosing the libsoxr recipe: line: quick; norm: 0-31 low, 32-63 medium, 64-95 16-bit, 96-127 20-bit (28-bit for PCM above 16 bits); bats: 0-63 24-bit, 64-95 28-bit, 96-127 32-bit.", valueName: "q"))
+    var srcQuality: Int?
+
+    @Option(name: .customLong("src-complexity"),
+            help: ArgumentHelp("Sample rate converter complexity (default: norm).", valueName: "complexity"))
+    var srcComplexity: ResamplerQuality.Complexity?
+
+    @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
+    var trim: Double?
+
+    @Flag(name: .customLong("no-filler"), help: "Do not pad the header so that the audio starts at byte 4096.")
+    var noFiller = false
+
+    // MARK: Run options
+
+    @Option(name: .customShort("o"),
+            help: ArgumentHelp("An output; the output options after it apply to it alone. Repeat for several outputs of one decode.", valueName: "output"))
+    var outputs: [String] = []
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what was read and written.")
+    var verbose = false
+
+    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Convert every INPUT (files, and folders recursively) into this folder.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(help: ArgumentHelp("With --output-dir: files converted at once (default: the number of processors).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(help: "Output: json (versioned) or github (workflow annotations) instead of text.")
+    var format: ReportFormat?
+
+    @Flag(name: [.customLong("hf", withSingleDash: true), .customLong("help-formats")],
+          help: "List every file type soundkit writes with its extensions and the data formats it holds.")
+    var helpFormats = false
+
+    @Argument(help: ArgumentHelp("Inputs, then the output (see USAGE).", visibility: .hidden))
+    var files: [String] = []
+
+    func validate() throws {
+        if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
+        if let q = quality, !(0...127).contains(q) { throw ValidationError("-q takes a quality from 0 to 127.") }
+        if let q = srcQuality, !(0...127).contains(q) { throw ValidationError("-r takes a sample rate converter quality from 0 to 127.") }
+        if let t = trim, !(t > 0) { throw ValidationError("--trim takes a positive number of seconds.") }
+        if let l = channelLayout, ChannelLayoutTag(name: l) == nil {
+            throw ValidationError("-l '\(l)' is not a layout soundkit records; use \(ChannelLayoutTag.allCases.map(\.name).joined(separator: ", ")).")
+        }
+        if let j = jobs, j < 1 { throw ValidationError("--jobs takes a number of files from 1 up.") }
+    }
+
+    /// The output options given.
+    var outputOptions: OutputOptions {
+        OutputOptions(fileType: fileType, dataFormat: dataFormat, channels: channels, channelLayout: channelLayout, mix: mix,
+                      quality: quality, srcQuality: srcQuality, srcComplexity: srcComplexity, trim: trim, noFiller: noFiller)
+    }
+
+    /// The run options given.
+    var runOptions: RunOptions {
+        RunOptions(verbose: verbose, outputDir: outputDir, jobs: jobs, format: format, helpFormats: helpFormats)
+    }
+
+    func run() throws {
         let request: ConvertRequest
         do {
-            request = try ConvertRequest(head: outputOptions, run: runOptions, words: words)
+            if outputs.isEmpty {
+                request = try ConvertRequest(options: outputOptions, run: runOptions, files: files)
+            } else {
+                // The -o form needs the arguments in their order, which the parsed options have lost: parse them
+                // again, part by part.
+                let all = Array(CommandLine.arguments.dropFirst())
+                request = try ConvertRequest(words: all.firstIndex(of: "convert").map { Array(all[($0 + 1)...]) } ?? all)
+            }
         } catch let e as ConvertRequest.Refusal {
             printError("soundkit: error: \(e.message)")
             throw ExitCode(64)
-        } catch is ConvertRequest.HelpRequest {
-            print(SoundKitCommand.helpMessage(for: Convert.self))
-            return
         }
         if request.run.helpFormats {
             for line in HelpFormats.lines() { print(line) }
@@ -70,7 +155,7 @@ struct Convert: AsyncParsableCommand {
         case .outputs(let input, let outputs):
             try convertOne(input, outputs, verbose: request.run.verbose, format: format)
         case .batch(let inputs, let dir):
-            let code = try await BatchCommand(inputs: inputs, outputDir: dir, options: request.options, run: request.run).run()
+            let code = try BatchCommand(inputs: inputs, outputDir: dir, options: request.options, run: request.run).execute()
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -147,115 +232,41 @@ struct Convert: AsyncParsableCommand {
 
 /// The options that belong to one output. Every one is optional so that options given after `-o OUTPUT` can be
 /// told from the defaults and override those given before the first `-o`.
-struct OutputOptions: ParsableArguments {
-    @Option(name: [.customShort("f"), .customLong("file")],
-            help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE (default: from the output's extension).", valueName: "type"))
+struct OutputOptions {
     var fileType: String?
-
-    @Option(name: [.customShort("d"), .customLong("data")],
-            help: ArgumentHelp("""
-                Data format: [BE|LE]{F|I|UI}{8|16|24|32|64}, ima4, ulaw or alaw, each with optional @RATE (resample) and \
-                /FLAGS (hex Core Audio format flags, replacing those of the name: 1 float, 2 big-endian, 4 signed, 8 \
-                packed); ima4 also takes #64. 0 copies the source's packets exactly (no decoding). See -hf.
-                """, valueName: "format[@rate][/flags][#frames]"))
     var dataFormat: String?
-
-    @Option(name: [.customShort("c"), .customLong("channels")],
-            help: ArgumentHelp("Output channels. soundkit always mixes: 1 averages, 2 from mono duplicates, 5.1 to 2 by ITU-R BS.775.", valueName: "n"))
     var channels: Int?
-
-    @Option(name: [.customShort("l"), .customLong("channellayout")],
-            help: ArgumentHelp("Channel layout tag to record: Mono, Stereo, StereoHeadphones, MatrixStereo, MidSide, XY or Binaural (the kAudioChannelLayoutTag_ prefix may be given). CAF keeps any; WAVE Mono and Stereo (as its channel mask); AIFF none.", valueName: "tag"))
     var channelLayout: String?
-
-    @Flag(help: "afconvert's channel downmixing; soundkit always mixes when -c changes the count, so this changes nothing.")
-    var mix = false
-
-    @Option(name: [.customShort("q"), .customLong("quality")],
-            help: ArgumentHelp("Codec quality 0...127. For ima4: 0 writes Apple's encoder's stream bit for bit (fastest); 1...95 (default 64) tries 4 starts per packet and channel (8 in mono) and sounds better than every other encoder; 96...127 tries 16 and sounds best, about 4 times slower.", valueName: "q"))
+    var mix: Bool
     var quality: Int?
-
-    @Option(name: [.customShort("r"), .customLong("src-quality")],
-            help: ArgumentHelp("Sample rate converter quality 0...127 (default 127), with --src-complexity choosing the libsoxr recipe: line: quick; norm: 0-31 low, 32-63 medium, 64-95 16-bit, 96-127 20-bit (28-bit for PCM above 16 bits); bats: 0-63 24-bit, 64-95 28-bit, 96-127 32-bit.", valueName: "q"))
     var srcQuality: Int?
-
-    @Option(name: .customLong("src-complexity"),
-            help: ArgumentHelp("Sample rate converter complexity (default: norm).", valueName: "complexity"))
     var srcComplexity: ResamplerQuality.Complexity?
-
-    @Option(help: ArgumentHelp("Keep at most this many seconds, ending with a 0.25 s fade-out (e.g. 29.5 for a notification sound).", valueName: "seconds"))
     var trim: Double?
-
-    @Flag(name: .customLong("no-filler"), help: "Do not pad the header so that the audio starts at byte 4096.")
-    var noFiller = false
-
-    func validate() throws {
-        if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
-        if let q = quality, !(0...127).contains(q) { throw ValidationError("-q takes a quality from 0 to 127.") }
-        if let q = srcQuality, !(0...127).contains(q) { throw ValidationError("-r takes a sample rate converter quality from 0 to 127.") }
-        if let t = trim, !(t > 0) { throw ValidationError("--trim takes a positive number of seconds.") }
-        if let l = channelLayout, ChannelLayoutTag(name: l) == nil {
-            throw ValidationError("-l '\(l)' is not a layout soundkit records; use \(ChannelLayoutTag.allCases.map(\.name).joined(separator: ", ")).")
-        }
-    }
+    var noFiller: Bool
 
     /// These options, with `other`'s where it gives them.
     func overridden(by other: OutputOptions) -> OutputOptions {
-        var o = self
-        o.fileType = other.fileType ?? fileType
-        o.dataFormat = other.dataFormat ?? dataFormat
-        o.channels = other.channels ?? channels
-        o.channelLayout = other.channelLayout ?? channelLayout
-        o.mix = other.mix || mix
-        o.quality = other.quality ?? quality
-        o.srcQuality = other.srcQuality ?? srcQuality
-        o.srcComplexity = other.srcComplexity ?? srcComplexity
-        o.trim = other.trim ?? trim
-        o.noFiller = other.noFiller || noFiller
-        return o
+        OutputOptions(fileType: other.fileType ?? fileType, dataFormat: other.dataFormat ?? dataFormat,
+                      channels: other.channels ?? channels, channelLayout: other.channelLayout ?? channelLayout,
+                      mix: other.mix || mix, quality: other.quality ?? quality, srcQuality: other.srcQuality ?? srcQuality,
+                      srcComplexity: other.srcComplexity ?? srcComplexity, trim: other.trim ?? trim, noFiller: other.noFiller || noFiller)
     }
 }
 
 extension ResamplerQuality.Complexity: ExpressibleByArgument {}
 
 /// Options for the whole run, wherever they appear.
-struct RunOptions: ParsableArguments {
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what was read and written.")
-    var verbose = false
-
-    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Convert every INPUT (files, and folders recursively) into this folder.", valueName: "dir"))
+struct RunOptions {
+    var verbose: Bool
     var outputDir: String?
-
-    @Option(help: ArgumentHelp("With --output-dir: files converted at once (default: the number of processors).", valueName: "n"))
     var jobs: Int?
-
-    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
     var format: ReportFormat?
-
-    @Flag(name: [.customLong("hf", withSingleDash: true), .customLong("help-formats")],
-          help: "List every file type soundkit writes with its extensions and the data formats it holds.")
-    var helpFormats = false
-
-    func validate() throws {
-        if let j = jobs, j < 1 { throw ValidationError("--jobs takes a number of files from 1 up.") }
-    }
+    var helpFormats: Bool
 
     func merged(with other: RunOptions) -> RunOptions {
-        var r = self
-        r.verbose = verbose || other.verbose
-        r.outputDir = other.outputDir ?? outputDir
-        r.jobs = other.jobs ?? jobs
-        r.format = other.format ?? format
-        r.helpFormats = helpFormats || other.helpFormats
-        return r
+        RunOptions(verbose: verbose || other.verbose, outputDir: other.outputDir ?? outputDir, jobs: other.jobs ?? jobs,
+                   format: other.format ?? format, helpFormats: helpFormats || other.helpFormats)
     }
-}
-
-/// Words between two `-o`s (or before the first), parsed with the same option tables.
-struct ConvertSegment: ParsableArguments {
-    @Argument var positionals: [String] = []
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var run: RunOptions
 }
 
 /// One output: its path (nil: afconvert's default name) and resolved options.
@@ -273,22 +284,25 @@ struct ConvertRequest {
 
     /// A command line soundkit refuses, in one line.
     struct Refusal: Error { var message: String }
-    struct HelpRequest: Error {}
 
     var mode: Mode
     var run: RunOptions
     /// The options every output of a batch gets.
     var options: OutputOptions
 
-    init(head: OutputOptions, run headRun: RunOptions, words: [String]) throws {
-        if words.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "-help" }) { throw HelpRequest() }
-        try Self.refuseUnsupported(words)
-        // Split at each -o: the words before the first belong to every output, the rest to theirs.
+    /// Options parsed as usual (no `-o`): `files` are the input(s) and maybe the output.
+    init(options: OutputOptions, run: RunOptions, files: [String]) throws {
+        try self.init(run: run, shared: options, inputs: files, groups: [])
+    }
+
+    /// afconvert's `INPUT [-o OUTPUT [options]]...`, from the words after `convert`: options before the first
+    /// `-o` belong to every output, the others to the output before them.
+    init(words: [String]) throws {
         var groups: [(output: String, words: [String])] = []
         var before: [String] = []
         var i = 0
         while i < words.count {
-            if words[i] == "-o" || words[i] == "--output" {
+            if words[i] == "-o" {
                 guard i + 1 < words.count else { throw Refusal(message: "-o needs an output file name") }
                 groups.append((words[i + 1], []))
                 i += 2
@@ -298,20 +312,22 @@ struct ConvertRequest {
             i += 1
         }
         let first = try Self.parse(before)
-        var run = headRun.merged(with: first.run)
-        let shared = head.overridden(by: first.output)
-        var perOutput: [OutputOptions] = []
+        var run = first.runOptions
+        var perOutput: [(String, OutputOptions)] = []
         for g in groups {
             let s = try Self.parse(g.words)
-            if let extra = s.positionals.first {
+            if let extra = s.files.first {
                 throw Refusal(message: "'\(extra)' after -o \(g.output): only options may follow an output; name the input first")
             }
-            run = run.merged(with: s.run)
-            perOutput.append(shared.overridden(by: s.output))
+            run = run.merged(with: s.runOptions)
+            perOutput.append((g.output, first.outputOptions.overridden(by: s.outputOptions)))
         }
+        try self.init(run: run, shared: first.outputOptions, inputs: first.files, groups: perOutput)
+    }
+
+    private init(run: RunOptions, shared: OutputOptions, inputs: [String], groups: [(String, OutputOptions)]) throws {
         self.run = run
         self.options = shared
-        let inputs = first.positionals
         if run.helpFormats {
             mode = .batch(inputs: [], outputDir: "")
             return
@@ -328,22 +344,22 @@ struct ConvertRequest {
         if !groups.isEmpty {
             guard inputs.count == 1 else { throw Refusal(message: "with -o, name one input; '\(inputs[1])' is extra") }
             var seen: Set<String> = []
-            for g in groups where !seen.insert(g.output).inserted { throw Refusal(message: "-o \(g.output) is given twice") }
-            mode = .outputs(input: input, zip(groups, perOutput).map { g, o in (g.output, o) })
+            for (output, _) in groups where !seen.insert(output).inserted { throw Refusal(message: "-o \(output) is given twice") }
+            mode = .outputs(input: input, groups.map { ($0.0, $0.1) })
             return
         }
         guard inputs.count <= 2 else {
             throw Refusal(message: "\(inputs.count) files named; to convert several, add --output-dir DIR (or use -o for several outputs of one input)")
         }
-        let output = inputs.count == 2 ? inputs[1] : nil
-        mode = .outputs(input: input, [(output, shared)])
+        mode = .outputs(input: input, [(inputs.count == 2 ? inputs[1] : nil, shared)])
     }
 
-    static func parse(_ words: [String]) throws -> ConvertSegment {
+    /// Words between two `-o`s (or before the first), parsed with convert's own option table.
+    static func parse(_ words: [String]) throws -> Convert {
         do {
-            return try ConvertSegment.parse(words)
+            return try Convert.parse(words)
         } catch {
-            throw Refusal(message: ConvertSegment.message(for: error))
+            throw Refusal(message: Convert.message(for: error))
         }
     }
 
@@ -392,12 +408,16 @@ struct ConvertRequest {
         (["--dither"], "chooses a dither for narrowing PCM; soundkit rounds to nearest, so the same input always gives the same bytes"),
     ]
 
-    static func refuseUnsupported(_ words: [String]) throws {
-        for w in words {
+    /// Why `arguments` (a whole command line) use an afconvert option soundkit refuses, if they do. Checked
+    /// before parsing, so that the answer is this line rather than "unknown option".
+    static func refusal(_ arguments: [String]) -> String? {
+        guard arguments.first == "convert" else { return nil }
+        for w in arguments {
             let name = w.split(separator: "=", maxSplits: 1).first.map(String.init) ?? w
             guard let entry = unsupported.first(where: { $0.names.contains(name) }) else { continue }
-            throw Refusal(message: "\(name) \(entry.why); soundkit writes only Linear PCM, IMA4, µLaw and aLaw, where it does not apply")
+            return "\(name) \(entry.why); soundkit writes only Linear PCM, IMA4, µLaw and aLaw, where it does not apply"
         }
+        return nil
     }
 }
 

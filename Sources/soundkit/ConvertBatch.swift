@@ -23,7 +23,7 @@ struct BatchCommand {
     }
 
     /// Runs the batch; returns the exit status.
-    func run() async throws -> Int32 {
+    func execute() throws -> Int32 {
         let format = run.format ?? .text
         let clock = ContinuousClock(), start = clock.now
         guard options.fileType != nil else {
@@ -85,7 +85,7 @@ struct BatchCommand {
         // Ctrl-C cancels the batch (the files under way leave nothing behind, those done are kept); a second one
         // ends the process at once.
         signal(SIGINT, SIG_IGN)
-        let batch = Task { () -> (results: [ConversionResult], printed: Set<Int>) in
+        let batch = Task { () -> BatchOutcome in
             var line = ProgressLine(enabled: interactive)
             var printed: Set<Int> = []
             let results = (try? await BatchConverter.convert(jobs, concurrency: concurrency) { p in
@@ -111,7 +111,7 @@ struct BatchCommand {
             batch.cancel()
         }
         interrupt.resume()
-        let (results, printed) = await batch.value
+        let (results, printed) = wait(for: batch)
         interrupt.cancel()
         signal(SIGINT, SIG_DFL)
 
@@ -181,6 +181,25 @@ struct BatchCommand {
             return .failure(error)
         }
     }
+}
+
+/// The outcome of a batch: the results, and which failures were reported while it ran.
+typealias BatchOutcome = (results: [ConversionResult], printed: Set<Int>)
+
+/// Blocks the calling thread (the main thread, which is not one of the threads tasks run on) until `task` ends.
+/// The commands are synchronous so that those that run no task never start the concurrency runtime's main queue.
+func wait(for task: Task<BatchOutcome, Never>) -> BatchOutcome {
+    final class Box: @unchecked Sendable {
+        // Written once by the task before it signals, read once after the wait: the semaphore orders them.
+        var value: BatchOutcome = ([], [])
+    }
+    let box = Box(), done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await task.value
+        done.signal()
+    }
+    done.wait()
+    return box.value
 }
 
 /// `-v`'s line for one output.

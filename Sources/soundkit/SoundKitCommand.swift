@@ -7,18 +7,22 @@ import Darwin
 #endif
 
 @main
-struct SoundKitCommand: AsyncParsableCommand {
+struct SoundKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soundkit",
         abstract: "Make and check notification sounds: an afconvert-like converter and Apple's rules as a build step.",
         version: SoundKitVersion.string,
         subcommands: [Convert.self, Info.self, Check.self, Resolve.self, Payload.self])
 
-    static func main() async {
+    static func main() {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
-        await main(nil)
+        if let why = ConvertRequest.refusal(Array(CommandLine.arguments.dropFirst())) {
+            printError("soundkit: error: \(why)")
+            exit(withError: ExitCode(64))
+        }
+        main(nil)
     }
 }
 
