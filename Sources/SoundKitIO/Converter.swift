@@ -346,7 +346,7 @@ extension Converter {
         let source = SourceInfo(path: file.path, sampleRate: h.format.sampleRate, channels: h.format.channels, frames: h.validFrames,
                                 kind: .integer, pcmFormat: pcm, encoding: h.format.encoding, header: h,
                                 fileTypeName: h.container.rawValue, formatName: h.format.encoding.description,
-                                channelMask: h.channelMask, decoder: "none (packets copied)")
+                                channelMask: h.channelMask, decoder: "none")
         let report = ConversionReport(source: source, outputPath: path, layout: layout, totals: totals)
         return Pending(file: try out.detach(flush: flush), report: report)
     }

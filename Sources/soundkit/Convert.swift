@@ -171,11 +171,9 @@ struct Convert: ParsableCommand {
             let reports = try Self.convert(input, requested)
             entry.outputs = reports.map(ConvertDocument.Output.init)
             if verbose, let s = reports.first?.source {
-                printInfo("Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (decoded by \(s.decoder))", format: format)
-                for r in reports {
-                    let f = r.layout.format
-                    printInfo("Output file: \(r.outputPath), \(r.layout.fileType.fileTypeID ?? r.layout.fileType.name), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(r.totals.validFrames) frames, \(r.totals.packets) packets, \(r.totals.dataBytes) audio bytes", format: format)
-                }
+                let how = s.decoder == "none" ? "packets copied, not decoded" : "decoded by \(s.decoder)"
+                printInfo("Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (\(how))", format: format)
+                for r in reports { printInfo(outputLine(r), format: format) }
             }
         } catch {
             entry.error = describe(error)
