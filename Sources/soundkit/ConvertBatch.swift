@@ -252,8 +252,13 @@ struct ProgressLine {
 
     /// The terminal's width (80 when it cannot be asked).
     static func columns() -> Int {
+        #if canImport(Darwin)
+        let request: UInt = 0x4008_7468  // TIOCGWINSZ, a macro Swift does not import on Darwin
+        #else
+        let request = UInt(TIOCGWINSZ)
+        #endif
         var size = winsize()
-        let r = withUnsafeMutablePointer(to: &size) { ioctl(2, UInt(TIOCGWINSZ), $0) }
+        let r = withUnsafeMutablePointer(to: &size) { ioctl(2, request, $0) }
         return r == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 }
