@@ -321,7 +321,7 @@ extension Converter {
         let out = try AtomicOutputFile(path: path)
         do throws(AudioFileError) {
             try out.write(header)
-            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            var buffer = [UInt8](repeating: 0, count: Int(Swift.min(1 << 20, Swift.max(1, totals.dataBytes))))
             var left = totals.dataBytes, at = start
             while left > 0 {
                 if Task.isCancelled { throw AudioFileError(file.path, .cancelled) }
