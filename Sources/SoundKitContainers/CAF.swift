@@ -241,7 +241,11 @@ package enum CAF {
         w.u32(UInt32(truncatingIfNeeded: f.channels))
         w.u32(UInt32(truncatingIfNeeded: f.bitsPerChannel))
 
-        if f.channels > 2 {
+        if let tag = layout.channelLayout {
+            // The tag alone: no bitmap, no channel descriptions.
+            w.fourCC("chan"); w.i64(12)
+            w.u32(tag.rawValue); w.u32(0); w.u32(0)
+        } else if f.channels > 2 {
             // kAudioChannelLayoutTag_UseChannelBitmap with the WAVE-order bitmap.
             w.fourCC("chan"); w.i64(12)
             w.u32(0x0001_0000)
@@ -252,13 +256,14 @@ package enum CAF {
         if f.framesPerPacket > 1 {
             // Apple's ima4 files: a packet table before the data with the true length and the padding as remainder.
             let framesInPackets = totals.packets * Int64(f.framesPerPacket)
-            guard let remainder = Int32(exactly: framesInPackets - totals.validFrames), remainder >= 0 else {
+            guard let priming = Int32(exactly: totals.primingFrames), priming >= 0,
+                  let remainder = Int32(exactly: framesInPackets - totals.validFrames - totals.primingFrames), remainder >= 0 else {
                 throw .impossibleCount(.frames, claimed: totals.validFrames, limit: framesInPackets)
             }
             w.fourCC("pakt"); w.i64(24)
             w.i64(0)
             w.i64(totals.validFrames)
-            w.i32(0)
+            w.i32(priming)
             w.i32(remainder)
         }
 

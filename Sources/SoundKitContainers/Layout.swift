@@ -9,12 +9,17 @@ public struct OutputLayout: Hashable, Sendable {
     public var filler: Bool
     /// Channel mask for > 2 channels (WAV `dwChannelMask`, CAF bitmap); `nil` picks the usual one.
     public var channelMask: UInt32?
+    /// A layout tag to record (`-l`): CAF writes it in a `chan` chunk, WAVE as the mask of
+    /// `WAVE_FORMAT_EXTENSIBLE`. Only where the tag ``ChannelLayoutTag/fits(_:_:)``.
+    public var channelLayout: ChannelLayoutTag?
 
-    public init(fileType: ContainerKind, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil) {
+    public init(fileType: ContainerKind, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil,
+                channelLayout: ChannelLayoutTag? = nil) {
         self.fileType = fileType
         self.format = format
         self.filler = filler
         self.channelMask = channelMask
+        self.channelLayout = channelLayout
     }
 
     /// The stream description a file type records for `encoding` (bytes and frames per packet, bits).
@@ -71,11 +76,75 @@ public struct DataTotals: Hashable, Sendable {
     public var packets: Int64
     public var validFrames: Int64
     public var dataBytes: Int64
+    /// Frames at the start of the packets that are not played (CAF `pakt`): only packets copied from a source
+    /// that had them (`-d 0`) carry any.
+    public var primingFrames: Int64
 
-    public init(packets: Int64 = 0, validFrames: Int64 = 0, dataBytes: Int64 = 0) {
+    public init(packets: Int64 = 0, validFrames: Int64 = 0, dataBytes: Int64 = 0, primingFrames: Int64 = 0) {
         self.packets = packets
         self.validFrames = validFrames
         self.dataBytes = dataBytes
+        self.primingFrames = primingFrames
+    }
+}
+
+/// The channel layouts `-l` names: Core Audio's one- and two-channel layout tags (`CoreAudioTypes.h`,
+/// `kAudioChannelLayoutTag_…`), which is what a mono or stereo notification sound can carry.
+public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
+    // Core Audio's tag value: the layout's number in the high 16 bits, its channel count in the low 16.
+    case mono = 0x0064_0001
+    case stereo = 0x0065_0002
+    case stereoHeadphones = 0x0066_0002
+    case matrixStereo = 0x0067_0002
+    case midSide = 0x0068_0002
+    case xy = 0x0069_0002
+    case binaural = 0x006A_0002
+
+    /// The constant's name without `kAudioChannelLayoutTag_`.
+    public var name: String {
+        switch self {
+        case .mono: return "Mono"
+        case .stereo: return "Stereo"
+        case .stereoHeadphones: return "StereoHeadphones"
+        case .matrixStereo: return "MatrixStereo"
+        case .midSide: return "MidSide"
+        case .xy: return "XY"
+        case .binaural: return "Binaural"
+        }
+    }
+
+    /// A tag from its constant's name, as afconvert takes it: `kAudioChannelLayoutTag_Stereo` or `Stereo`, any case.
+    public init?(name: String) {
+        var n = Substring(name)
+        let prefix = "kAudioChannelLayoutTag_"
+        if n.lowercased().hasPrefix(prefix.lowercased()) { n = n.dropFirst(prefix.count) }
+        guard let tag = Self.allCases.first(where: { $0.name.lowercased() == n.lowercased() }) else { return nil }
+        self = tag
+    }
+
+    public var channels: Int { Int(rawValue & 0xFFFF) }
+
+    /// The `dwChannelMask` a WAVE file records for this layout (front centre for mono, front left and right for
+    /// stereo); nil for the two-channel layouts WAVE has no speaker positions for.
+    public var waveChannelMask: UInt32? {
+        switch self {
+        case .mono: return 0x4
+        case .stereo: return 0x3
+        default: return nil
+        }
+    }
+
+    /// Whether a file of `fileType` holding `encoding` records this tag: CAF always (`chan`); WAVE for mono and
+    /// stereo linear PCM (`WAVE_FORMAT_EXTENSIBLE`, which soundkit writes only for PCM). AIFF and AIFF-C have no
+    /// channel layout.
+    public func fits(_ fileType: ContainerKind, _ encoding: AudioEncoding) -> Bool {
+        switch fileType {
+        case .caf: return true
+        case .wav:
+            if case .pcm = encoding { return waveChannelMask != nil }
+            return false
+        default: return false
+        }
     }
 }
 

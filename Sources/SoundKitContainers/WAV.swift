@@ -208,11 +208,12 @@ package enum WAV {
         switch f.encoding {
         case .pcm(let p):
             let tag = p.isFloat ? tagFloat : tagPCM
-            if f.channels > 2 || p.bits > 16 {
+            let layoutMask = layout.channelLayout?.waveChannelMask
+            if f.channels > 2 || p.bits > 16 || layoutMask != nil {
                 common(tagExtensible, bits: UInt16(p.bits))
                 fmt.u16(22)
                 fmt.u16(UInt16(truncatingIfNeeded: p.bits))
-                fmt.u32(layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels))
+                fmt.u32(layoutMask ?? layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels))
                 fmt.u16(tag); fmt.append(guidTail)
                 needsFact = p.isFloat
             } else {

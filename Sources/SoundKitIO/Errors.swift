@@ -35,6 +35,24 @@ public enum ConversionProblem: Hashable, Sendable {
     case loudnessTarget(Double, ceiling: Double)
     /// Normalising needs an integrated loudness, and the sound has none.
     case loudnessUnmeasurable(Loudness.Unmeasured)
+    /// `-l` names a layout for a different number of channels than the output has.
+    case channelLayout(ChannelLayoutTag, outputChannels: Int)
+    /// The file type (holding this data format) has no place for the layout tag.
+    case channelLayoutNotRecorded(ChannelLayoutTag, ContainerKind, AudioEncoding)
+    /// `-d 0` (packets copied exactly) cannot be done.
+    case packetCopy(PacketCopyProblem)
+}
+
+/// Why `-d 0` cannot copy a source's packets.
+public enum PacketCopyProblem: Hashable, Sendable {
+    /// The conversion also asks for something that needs decoding: `@RATE`, `-c`, `--trim`.
+    case needsDecoding(String)
+    /// The source is not a CAF, AIFF, AIFF-C or WAVE file, whose packets soundkit can find.
+    case container(ContainerKind)
+    /// The source's data format is not one soundkit writes.
+    case codec(AudioEncoding)
+    /// The source's packets begin with this many priming frames, which the file type cannot record.
+    case priming(Int64, ContainerKind)
 }
 
 /// An error about one file, phrased for a person by ``description``: `in.wav: data format is AAC; …`. The
@@ -68,6 +86,8 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case outputIsDirectory
         /// The conversion asked for cannot be done.
         case conversion(ConversionProblem)
+        /// The task converting the file was cancelled; nothing was written.
+        case cancelled
     }
 
     public init(_ path: String, _ reason: Reason) {
@@ -105,7 +125,23 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
             case let .loudnessTarget(t, ceiling):
                 return "normalising to \(t) LUFS under a \(ceiling) dBTP ceiling is not valid (both from \(Int(LoudnessTarget.levels.lowerBound)) to \(Int(LoudnessTarget.levels.upperBound)))"
             case .loudnessUnmeasurable(let why): return "cannot normalise it: it has no integrated loudness (\(why))"
+            case let .channelLayout(tag, n):
+                return "channel layout \(tag.name) has \(tag.channels) channel\(tag.channels == 1 ? "" : "s") and the output has \(n); add -c \(tag.channels)"
+            case let .channelLayoutNotRecorded(tag, kind, encoding):
+                if kind == .wav, tag.waveChannelMask != nil {
+                    return "a WAVE file records a channel layout only for linear PCM, not \(encoding); write CAF to keep \(tag.name)"
+                }
+                if kind == .wav { return "WAVE has no speaker positions for \(tag.name) (only Mono and Stereo); write CAF to keep it" }
+                return "\(kind.name) files have no channel layout; write CAF or WAVE to keep \(tag.name)"
+            case .packetCopy(let c):
+                switch c {
+                case .needsDecoding(let what): return "-d 0 copies the source's packets as they are, so it cannot be combined with \(what)"
+                case .container(let k): return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(k == .unknown ? "not one of them" : k.name)"
+                case .codec(let e): return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); the source holds \(e)"
+                case let .priming(n, k): return "the source's packets begin with \(n) priming frames, which \(k.name) cannot record; write CAF"
+                }
             }
+        case .cancelled: return "conversion cancelled; nothing was written"
         }
     }
 

@@ -44,23 +44,32 @@ public struct Normalization: Sendable, Hashable {
 }
 
 extension Converter {
-    /// Normalising: measures the source as the output will be (trimmed, mixed, resampled) in a first pass, applies
-    /// the gain that reaches the target, capped so the true peak stays under the ceiling, then decodes and measures
-    /// what was written; when encoding noise (IMA4, µLaw) or the encoder's clamping moved it more than the
-    /// tolerance, or pushed the true peak over the ceiling, it converts once more with the gain corrected. The
-    /// source is read again by its path for each pass.
-    static func normalize(_ reader: any AudioReader, to output: String, options: ConversionOptions, target: LoudnessTarget,
-                          channelMask: UInt32?, wide: Bool) throws(AudioFileError) -> ConversionReport {
+    /// Normalising one output: measures the source as the output will be (trimmed, mixed, resampled) in a first
+    /// pass, applies the gain that reaches the target, capped so the true peak stays under the ceiling, then decodes
+    /// and measures what was written, still under its temporary name; when encoding noise (IMA4, µLaw) or the
+    /// encoder's clamping moved it more than the tolerance, or pushed the true peak over the ceiling, it writes it
+    /// once more with the gain corrected. The source is read again by its path for each pass.
+    static func normalize(_ source: SourceInfo, output: ConversionOutput, to target: LoudnessTarget, flush: Bool) throws(AudioFileError) -> Pending {
         guard LoudnessTarget.levels.contains(target.integrated), LoudnessTarget.levels.contains(target.ceiling) else {
-            throw AudioFileError(output, .conversion(.loudnessTarget(target.integrated, ceiling: target.ceiling)))
+            throw AudioFileError(output.path, .conversion(.loudnessTarget(target.integrated, ceiling: target.ceiling)))
         }
-        let source = reader.info
-        let channels = options.channels ?? source.channels, rate = options.sampleRate ?? source.sampleRate
-        var plain = options
+        var plain = output.options
         plain.normalize = nil
         plain.gain = nil
-        let meter = try LoudnessMeter(sampleRate: rate, channels: channels, channelMask: channelMask, path: source.path)
-        try render(reader, options: plain, channels: channels, rate: rate, wide: wide) { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
+        let encoding = try resolveEncoding(plain, source: source, channels: try FrameChain.outputChannels(plain, source, path: output.path))
+        let chain = try FrameChain(source: source, options: plain, encoding: encoding, path: output.path)
+        let mask = chain.outChannels == source.channels ? source.channelMask : nil
+        let meter = try LoudnessMeter(sampleRate: plain.sampleRate ?? source.sampleRate, channels: chain.outChannels, channelMask: mask,
+                                      path: source.path)
+        let reader = try AudioInput.open(source.path)
+        var input = SampleBuffer(kind: reader.info.kind, channels: reader.info.channels)
+        var position: Int64 = 0
+        while try reader.read(into: &input, maxFrames: chunkFrames) > 0 {
+            try chain.consume(input, at: position) { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
+            position += Int64(input.frames)
+            if let limit = chain.limit, position >= limit { break }
+        }
+        try chain.finish { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
         let before = meter.result
         guard let level = before.integrated else {
             throw AudioFileError(source.path, .conversion(.loudnessUnmeasurable(before.integratedReason ?? .belowGate)))
@@ -72,22 +81,35 @@ extension Converter {
             if let peak, peak > target.ceiling { gain -= peak - target.ceiling; limited = true }
         }
         cap(peakAt: before.truePeak.map { $0 + gain })
-        func write() throws(AudioFileError) -> (ConversionReport, Loudness) {
+        func write() throws(AudioFileError) -> (Pending, Loudness) {
             plain.gain = Swift.min(Swift.max(gain, LoudnessTarget.gains.lowerBound), LoudnessTarget.gains.upperBound)
-            let report = try convert(try AudioInput.open(source.path), to: output, options: plain)
-            return (report, try LoudnessMeter.measure(output))
+            let written = try encode(try AudioInput.open(source.path), outputs: [ConversionOutput(path: output.path, options: plain)], flush: false)
+            guard let pending = written.first else { throw AudioFileError(output.path, .system(.write, .ioError)) }
+            do throws(AudioFileError) {
+                return (pending, try LoudnessMeter.measure(pending.file.temporaryPath))
+            } catch {
+                pending.file.discard()
+                throw error
+            }
         }
-        var (report, after) = try write()
+        var (pending, after) = try write()
         if let reached = after.integrated {
             let off = !limited && abs(reached - target.integrated) > LoudnessTarget.tolerance
             let over = after.truePeak.map { $0 > target.ceiling } ?? false
             if off || over {
                 if off { gain += target.integrated - reached }
                 cap(peakAt: after.truePeak.map { $0 + (off ? target.integrated - reached : 0) })
-                (report, after) = try write()
+                pending.file.discard()
+                (pending, after) = try write()
             }
         }
-        report.normalization = Normalization(target: target, before: before, gain: gain, after: after, limitedByCeiling: limited)
-        return report
+        if flush {
+            do throws(AudioFileError) { try PendingFile.flush([pending.file]) } catch {
+                pending.file.discard()
+                throw error
+            }
+        }
+        pending.report.normalization = Normalization(target: target, before: before, gain: gain, after: after, limitedByCeiling: limited)
+        return pending
     }
 }

@@ -25,6 +25,11 @@ enum Syscall {
         }
     }
 
+    /// Linux's `syncfs(2)`, which the Glibc module does not export; nil where the C library lacks it.
+    #if os(Linux)
+    static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self) }
+    #endif
+
     /// Runs a swift-system call, turning its `Errno` into an ``AudioFileError``.
     static func run<T>(_ op: FileOperation, _ path: String, _ call: () throws -> T) throws(AudioFileError) -> T {
         do { return try call() }
@@ -101,6 +106,12 @@ public enum FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is itself a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// The entries of a folder, sorted, without `.` and `..`; empty when it cannot be read.
     public static func contents(of dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
@@ -133,6 +144,19 @@ public enum FileSystem {
         return (String(path.dropLast(ext.count + 1)), ext)
     }
 
+    /// Creates `dir` and the folders above it that are missing (`mkdir -p`); a folder that appears meanwhile (made
+    /// by another task) is fine.
+    public static func makeDirectories(_ dir: String) throws(AudioFileError) {
+        guard !dir.isEmpty, !isDirectory(dir) else { return }
+        let parent = directory(of: dir)
+        if parent != dir { try makeDirectories(parent) }
+        if mkdir(dir, 0o777) != 0 {
+            let e = Errno(rawValue: errno)
+            if e == .fileExists && isDirectory(dir) { return }
+            throw AudioFileError(dir, .system(.create, e))
+        }
+    }
+
     public static func join(_ dir: String, _ name: String) -> String {
         dir.hasSuffix("/") ? dir + name : dir + "/" + name
     }
@@ -141,11 +165,23 @@ public enum FileSystem {
 /// An output written to a temporary file beside its destination and renamed into place only when complete, so a
 /// failed conversion leaves nothing behind and an existing file is only ever replaced whole. The data is flushed
 /// to disk before the rename and the folder after it, so a power cut leaves either the old file or the new one.
+///
+/// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
+/// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
 public final class AtomicOutputFile {
     public let path: String
     let temporaryPath: String
     let fd: FileDescriptor
-    private var finished = false
+    /// Whether the temporary file is still this object's to remove (until it is renamed or handed on).
+    private var owned = true
+
+    /// The process's file-creation mask, read once: `umask` can only be read by setting it, which would race with
+    /// other threads creating files.
+    private static let creationMask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
 
     public init(path: String) throws(AudioFileError) {
         self.path = path
@@ -156,7 +192,7 @@ public final class AtomicOutputFile {
         self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    deinit { if !finished { discard() } }
+    deinit { discard() }
 
     /// Appends `bytes`, continuing short writes and retrying `EINTR`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(AudioFileError) {
@@ -174,37 +210,99 @@ public final class AtomicOutputFile {
 
     /// Gives the file the usual permissions, flushes it, renames it over `path` and flushes the folder.
     public func commit() throws(AudioFileError) {
+        try PendingFile.publish([try detach(flush: true)], flushed: true)
+    }
+
+    /// Gives the finished file the usual permissions and closes it, still under its temporary name, and hands it
+    /// on; with `flush` its data is on disk first. A failure removes it.
+    public func detach(flush: Bool) throws(AudioFileError) -> PendingFile {
+        guard owned else { throw AudioFileError(path, .system(.write, .badFileDescriptor)) }
         do {
-            let mask = umask(0); umask(mask)
-            try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~mask) }
-            try Syscall.sys(.sync, path) { fsync(fd.rawValue) }
+            try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~Self.creationMask) }
+            if flush { try Syscall.sys(.sync, path) { fsync(fd.rawValue) } }
+            owned = false
             try Syscall.run(.write, path) { try fd.close() }
         } catch {
-            finished = true
+            owned = false
             unlink(temporaryPath)
             throw error
         }
-        finished = true
-        do {
-            try Syscall.sys(.rename, path) { rename(temporaryPath, path) }
+        return PendingFile(path: path, temporaryPath: temporaryPath, flushed: flush)
+    }
+
+    /// Closes and removes the temporary file, unless it was handed on.
+    public func discard() {
+        guard owned else { return }
+        owned = false
+        try? fd.close()
+        unlink(temporaryPath)
+    }
+}
+
+/// A finished output under its temporary name, closed, waiting to be renamed into place: what passes from the
+/// task that wrote a file to the one that publishes it. Until published, ``discard()`` removes it.
+public struct PendingFile: Sendable, Hashable {
+    public let path: String
+    let temporaryPath: String
+    let flushed: Bool
+
+    /// Renames `files` into place in order. Unless `flushed` (every file was detached with `flush`), their data
+    /// is flushed first, all at once: on Linux one `syncfs` per file system (which writes other dirty files there
+    /// too), elsewhere an `fsync` of each. Then the folders are flushed so the renames are durable (a folder that
+    /// cannot be flushed, as on some network file systems, is not an error: the files are complete either way).
+    /// A failure discards the files not yet renamed.
+    public static func publish(_ files: [PendingFile], flushed: Bool) throws(AudioFileError) {
+        do throws(AudioFileError) {
+            if !flushed { try flush(files) }
+            for (i, f) in files.enumerated() {
+                do {
+                    try Syscall.sys(.rename, f.path) { rename(f.temporaryPath, f.path) }
+                } catch {
+                    for rest in files[i...] { rest.discard() }
+                    throw error
+                }
+            }
         } catch {
-            unlink(temporaryPath)
+            for f in files { f.discard() }
             throw error
         }
-        // The rename is durable once the folder's entry is on disk. The file is complete either way, so a folder
-        // that cannot be opened or flushed (some network file systems) is not an error.
-        let dir = open(FileSystem.directory(of: path), O_RDONLY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = try? Syscall.sys(.sync, FileSystem.directory(of: path)) { fsync(dir) }
-            close(dir)
+        syncFolders(of: files)
+    }
+
+    /// Removes the temporary file (nothing, once it is published).
+    public func discard() { unlink(temporaryPath) }
+
+    static func flush(_ files: [PendingFile]) throws(AudioFileError) {
+        #if os(Linux)
+        if let syncfs = Syscall.syncfs {
+            var done: Set<String> = []
+            for f in files where !f.flushed {
+                let dir = FileSystem.directory(of: f.path)
+                guard done.insert(dir).inserted else { continue }
+                let d = try Syscall.sys(.sync, f.path) { open(dir, O_RDONLY | O_CLOEXEC) }
+                defer { close(d) }
+                try Syscall.sys(.sync, f.path) { syncfs(d) }
+            }
+            return
+        }
+        #endif
+        for f in files where !f.flushed {
+            let d = try Syscall.sys(.sync, f.path) { open(f.temporaryPath, O_RDONLY | O_CLOEXEC) }
+            defer { close(d) }
+            try Syscall.sys(.sync, f.path) { fsync(d) }
         }
     }
 
-    /// Removes the temporary file.
-    public func discard() {
-        guard !finished else { return }
-        finished = true
-        try? fd.close()
-        unlink(temporaryPath)
+    static func syncFolders(of files: [PendingFile]) {
+        var done: Set<String> = []
+        for f in files {
+            let dir = FileSystem.directory(of: f.path)
+            guard done.insert(dir).inserted else { continue }
+            let d = open(dir, O_RDONLY | O_CLOEXEC)
+            if d >= 0 {
+                _ = try? Syscall.sys(.sync, dir) { fsync(d) }
+                close(d)
+            }
+        }
     }
 }

@@ -73,7 +73,7 @@ public final class PreviewEncoder {
             output = .wav(encoder, layout, [])
         }
         resampler = rate == source.sampleRate ? nil
-            : try Resampler(from: source.sampleRate, to: rate, channels: channels, quality: .high, path: source.path)
+            : try Resampler(from: source.sampleRate, to: rate, channels: channels, recipe: ResamplerQuality().recipe(wide: false), path: source.path)
     }
 
     /// Adds the frames of `buffer` (the source's channel count).

@@ -1,9 +1,47 @@
 import CSoxr
 
+/// afconvert's sample rate converter settings, `-r/--src-quality 0...127` and `--src-complexity line|norm|bats`,
+/// as libsoxr quality recipes:
+///
+/// | complexity | quality 0–31 | 32–63 | 64–95 | 96–127 (default 127) |
+/// |---|---|---|---|---|
+/// | `line` | quick (cubic) | quick | quick | quick |
+/// | `norm` (default) | low (16-bit, wide roll-off) | medium (16-bit) | 16-bit | high (20-bit); very high (28-bit) for PCM outputs above 16 bits |
+/// | `bats` | 24-bit | 24-bit | very high (28-bit) | 32-bit |
+public struct ResamplerQuality: Hashable, Sendable {
+    /// afconvert's `--src-complexity` names: linear, normal, and mastering ("bats").
+    public enum Complexity: String, CaseIterable, Sendable {
+        case line, norm, bats
+    }
+
+    /// 0...127, as `kAudioConverterSampleRateConverterQuality` (afconvert's default is 127, the maximum).
+    public var quality: Int
+    public var complexity: Complexity
+
+    public init(quality: Int = 127, complexity: Complexity = .norm) {
+        self.quality = quality
+        self.complexity = complexity
+    }
+
+    /// libsoxr's quality recipes (`SOXR_QQ` … `SOXR_32_BITQ`).
+    public enum Recipe: UInt, Sendable, CaseIterable {
+        case quick = 0, low = 1, medium = 2, bits16 = 3, bits20 = 4, bits24 = 5, bits28 = 6, bits32 = 7
+    }
+
+    /// The recipe for an output whose samples are wider than 16 bits (`wide`) or not. Quality values outside
+    /// 0...127 count as the nearest end.
+    public func recipe(wide: Bool) -> Recipe {
+        let band = Swift.min(3, Swift.max(0, quality) / 32)
+        switch complexity {
+        case .line: return .quick
+        case .norm: return [Recipe.low, .medium, .bits16, wide ? .bits28 : .bits20][band]
+        case .bats: return [Recipe.bits24, .bits24, .bits28, .bits32][band]
+        }
+    }
+}
+
 /// Sample-rate conversion with libsoxr, streaming, on interleaved Double frames. Every `soxr_*` call lives here.
 final class Resampler {
-    enum Quality { case high, veryHigh }
-
     private let lib: SoxrLibrary
     private let handle: soxr_t
     let channels: Int
@@ -11,11 +49,11 @@ final class Resampler {
     let path: String
 
     /// `path` names the file being converted, for errors.
-    init(from inRate: Double, to outRate: Double, channels: Int, quality: Quality, path: String) throws(AudioFileError) {
+    init(from inRate: Double, to outRate: Double, channels: Int, recipe: ResamplerQuality.Recipe, path: String) throws(AudioFileError) {
         lib = try SoxrLibrary.forResampling(path)
         self.path = path
         var io = lib.ioSpec(SOXR_FLOAT64_I, SOXR_FLOAT64_I)
-        var q = lib.qualitySpec(UInt(quality == .veryHigh ? SOXR_VHQ : SOXR_HQ), 0)
+        var q = lib.qualitySpec(recipe.rawValue, 0)
         var error: soxr_error_t?
         guard let h = lib.create(inRate, outRate, UInt32(channels), &error, &io, &q, nil), error == nil else {
             throw AudioFileError(path, .conversion(.resampler(error.map { String(cString: $0) } ?? "cannot create a resampler")))

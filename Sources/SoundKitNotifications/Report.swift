@@ -87,11 +87,11 @@ public struct CheckReport: Codable, Hashable, Sendable {
         }
     }
 
-    static func escapeData(_ s: String) -> String {
+    package static func escapeData(_ s: String) -> String {
         s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
-    static func escapeProperty(_ s: String) -> String {
+    package static func escapeProperty(_ s: String) -> String {
         escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 }

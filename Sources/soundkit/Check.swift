@@ -114,6 +114,9 @@ struct Resolve: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
     var verbose = false
 
+    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
+    var format: ReportFormat = .text
+
     func validate() throws {
         if locations.value.isEmpty {
             throw ValidationError("Say where to look: --app-container, --group-container or --bundle (at least one).")
@@ -122,11 +125,26 @@ struct Resolve: ParsableCommand {
 
     func run() throws {
         let r = SoundResolver.resolve(name, in: locations.value)
+        if format == .json {
+            let findings = r.winner == nil ? r.findings(for: name) : []
+            try printJSON(ResolveDocument(name: name, winner: r.winner, shadowed: r.shadowed,
+                                          searched: locations.value.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
+                                          findings: findings))
+            if r.winner == nil { throw ExitCode.failure }
+            return
+        }
+        if format == .github, r.winner == nil {
+            for f in r.findings(for: name) { printFinding(name, f.severity, f.rule.id, f.message, format: .github) }
+            throw ExitCode.failure
+        }
         if let w = r.winner {
             print(w)
             if verbose {
                 for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
-                for s in r.shadowed { print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]") }
+                for s in r.shadowed {
+                    if format == .github { printFinding(s, .note, Rule.shadowed.id, "shadowed by \(w)", format: .github) }
+                    else { print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]") }
+                }
             }
             return
         }

@@ -13,15 +13,25 @@ struct Info: ParsableCommand {
         discussion: """
         Reports file type, data format, valid frames (with priming and remainder where the container states them), \
         duration, audio bytes and where the audio starts, and the loudness by EBU R 128 (integrated LUFS, loudness \
-        range, true peak, sample peak), which decodes the whole file. With --json, one versioned document for all \
-        files.
+        range, true peak, sample peak), which decodes the whole file. With --format json (or --json), one versioned \
+        document for all files; with --format github, the facts as text and warnings and errors as workflow \
+        annotations.
         """)
 
     @Argument(help: "The files to describe.")
     var files: [String]
 
-    @Flag(help: "Print JSON: {\"version\": 1, \"files\": [...]}.")
+    @Option(help: "Output: text, json (versioned: {\"version\": 1, \"files\": [...]}) or github (workflow annotations).")
+    var format: ReportFormat?
+
+    @Flag(help: "The same as --format json.")
     var json = false
+
+    func validate() throws {
+        if json, let f = format, f != .json { throw ValidationError("--json is --format json; give one of them.") }
+    }
+
+    var output: ReportFormat { json ? .json : format ?? .text }
 
     struct Document: Encodable {
         var version = 1
@@ -51,18 +61,13 @@ struct Info: ParsableCommand {
                 let d = try Inspector.describe(path)
                 let loudness = LoudnessReading.measure(d)
                 described.append(Described(description: d, loudness: loudness))
-                if !json { printText(d, loudness) }
+                if output != .json { printText(d, loudness) }
             } catch {
-                report(error)
+                report(error, format: output == .json ? .text : output, rule: "info")
                 failed = true
             }
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(Document(files: described))
-            print(String(decoding: data, as: UTF8.self))
-        }
+        if output == .json { try printJSON(Document(files: described)) }
         if failed { throw ExitCode.failure }
     }
 
@@ -83,7 +88,9 @@ struct Info: ParsableCommand {
         if let o = d.dataOffset { print("audio data file offset: \(o)") }
         print("loudness: \(loudness.summary)")
         if !d.decodable { print("note: soundkit cannot decode this data format") }
-        for w in d.warnings { print("warning: \(w)") }
+        for w in d.warnings {
+            if output == .github { printFinding(d.path, .warning, "info", w, format: .github) } else { print("warning: \(w)") }
+        }
         print("----")
     }
 }

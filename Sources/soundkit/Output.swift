@@ -3,11 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SoundKit
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    var s = line
-    s += "\n"
+    writeError(line + "\n")
+}
+
+/// Writes `text` to standard error as it is.
+func writeError(_ text: String) {
+    var s = text
     s.withUTF8 { b in var done = 0; while done < b.count { let r = write(2, b.baseAddress! + done, b.count - done); if r <= 0 { break }; done += r } }
 }
 
@@ -34,4 +44,115 @@ func readStandardInput() -> [UInt8] {
         out += chunk[0..<n]
     }
     return out
+}
+
+// MARK: --format text|json|github, for every command with output
+
+/// Prints `value` as one JSON document (pretty, sorted keys, slashes unescaped).
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A line of facts: standard output in text and github formats; in json the document carries it instead.
+func printInfo(_ line: String, format: ReportFormat) {
+    if format != .json { print(line) }
+}
+
+/// A finding about `path`: `path: severity: message` on standard error in text, a workflow annotation on standard
+/// output in github (titled `soundkit RULE`); json documents carry their findings themselves.
+func printFinding(_ path: String, _ severity: Severity, _ rule: String, _ message: String, format: ReportFormat) {
+    switch format {
+    case .text: printError("\(path): \(severity.rawValue): \(message)")
+    case .github:
+        // The annotation CheckReport.githubLines writes, titled by the command or rule (`convert`, `info`, `codec`).
+        let kind = severity == .note ? "notice" : severity.rawValue
+        print("::\(kind) file=\(CheckReport.escapeProperty(path)),title=soundkit \(rule)::\(CheckReport.escapeData(message))")
+    case .json: break
+    }
+}
+
+/// An error in the chosen format (see ``printFinding(_:_:_:_:format:)``).
+func report(_ error: Error, format: ReportFormat, rule: String = "convert") {
+    if format == .text { report(error); return }
+    printFinding(errorPath(error) ?? "soundkit", .error, rule, describe(error), format: format)
+}
+
+/// The file an error is about, when it names one.
+func errorPath(_ error: Error) -> String? {
+    if let e = error as? AudioFileError { return e.path }
+    if let e = error as? UsageError { return e.path }
+    return nil
+}
+
+/// An error's message without its path.
+func describe(_ error: Error) -> String {
+    if let e = error as? AudioFileError { return e.message }
+    if let e = error as? UsageError { return e.message }
+    return "\(error)"
+}
+
+func seconds(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+}
+
+/// `convert --format json`: `{"version": 1, "files": [...], "skipped": [...], "converted": N, "failed": M, "seconds": T}`.
+struct ConvertDocument: Encodable {
+    var version = 1
+    var files: [File]
+    var skipped: [Skipped]
+    var converted: Int
+    var failed: Int
+    var seconds: Double
+
+    struct File: Encodable {
+        var input: String
+        var outputs: [Output]
+        /// Why the input was not converted (absent when it was).
+        var error: String?
+    }
+
+    struct Output: Encodable {
+        var path: String
+        var fileTypeID: String
+        var format: String
+        var sampleRate: Double
+        var channels: Int
+        var frames: Int64
+        var packets: Int64
+        var dataBytes: Int64
+
+        init(_ r: ConversionReport) {
+            path = r.outputPath
+            fileTypeID = r.layout.fileType.fileTypeID ?? r.layout.fileType.name
+            format = r.layout.format.encoding.description
+            sampleRate = r.layout.format.sampleRate
+            channels = r.layout.format.channels
+            frames = r.totals.validFrames
+            packets = r.totals.packets
+            dataBytes = r.totals.dataBytes
+        }
+    }
+
+    struct Skipped: Encodable {
+        var path: String
+        var reason: String
+    }
+}
+
+/// `resolve --format json`: `{"version": 1, "name", "winner", "shadowed", "searched", "findings"}`.
+struct ResolveDocument: Encodable {
+    var version = 1
+    var name: String
+    var winner: String?
+    var shadowed: [String]
+    var searched: [Location]
+    var findings: [Finding]
+
+    struct Location: Encodable {
+        var label: String
+        var folder: String
+    }
 }

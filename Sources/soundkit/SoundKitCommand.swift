@@ -18,6 +18,10 @@ struct SoundKitCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
+        if let why = ConvertRequest.refusal(Array(CommandLine.arguments.dropFirst())) {
+            printError("soundkit: error: \(why)")
+            exit(withError: ExitCode(64))
+        }
         main(nil)
     }
 }

@@ -133,7 +133,7 @@ struct ContainerTests {
 
     @Test("-d errors name the syntax; a bare I16 takes AIFF's byte order")
     func dataFormatErrors() throws {
-        for bad in ["LEI16@fast", "abc", "LEI16/0x4", "aac ", "lpcm", "ulaw#64"] {
+        for bad in ["LEI16@fast", "abc", "LEI16/0x20", "aac ", "lpcm", "ulaw#64"] {
             #expect(throws: DataFormatSpec.ParseError.self, "\(bad)") { try DataFormatSpec(parsing: bad) }
         }
         do { _ = try DataFormatSpec(parsing: "xyz") } catch { #expect(error.description.contains("[BE|LE]{F|I|UI}")) }
