@@ -8,7 +8,7 @@ package enum AIFF {
 
     // MARK: Reading
 
-    package static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let fileSize = source.size
         var head = ByteReader(try source.read(at: 0, count: 12), order: .big)
         guard head.remaining == 12 else { throw ContainerError.truncated(.header(.aiff), offset: 0) }
@@ -36,7 +36,7 @@ package enum AIFF {
                 guard chunk.declaredSize >= needed else { throw ContainerError.badChunkSize(kind, "COMM", chunk.declaredSize) }
                 guard chunk.size >= needed else { throw ContainerError.truncated(.chunk(kind, "COMM"), offset: chunk.bodyOffset) }
                 var c = ByteReader(try source.read(at: chunk.bodyOffset, count: Int(needed)), order: .big)
-                let channels = try AudioLimits.checkedChannels(try c.i16())
+                let channels = try AudioLimits.checkedChannels(Int64(try c.i16()))
                 let frames = Int64(try c.u32())
                 let bits = Int64(try c.i16())
                 let rate = try AudioLimits.checkedSampleRate(try c.extended80())

@@ -30,35 +30,35 @@ package struct ByteReader {
         return bytes[offset..<(offset + n)]
     }
 
-    @inline(__always)
-    mutating func integer<T: FixedWidthInteger>(_: T.Type, _ order: ByteOrder) throws(ContainerError) -> T {
-        let size = MemoryLayout<T>.size
+    /// `size` bytes (at most 8) as an unsigned integer in `order`. Deliberately not generic: Swift 6.3's optimiser
+    /// (FunctionSignatureOpts) miscompiles generic functions with typed throws, and release builds read garbage.
+    mutating func field(_ size: Int, _ order: ByteOrder) throws(ContainerError) -> UInt64 {
         guard size <= remaining else { throw .truncated(.field(bytes: size), offset: Int64(offset)) }
-        var v: T = 0
+        var v: UInt64 = 0
         for i in 0..<size {
-            let b = T(truncatingIfNeeded: bytes[offset + i])
+            let b = UInt64(bytes[offset + i])
             v |= order == .big ? b << ((size - 1 - i) * 8) : b << (i * 8)
         }
         offset += size
         return v
     }
 
-    package mutating func u8() throws(ContainerError) -> UInt8 { try integer(UInt8.self, order) }
-    package mutating func u16() throws(ContainerError) -> UInt16 { try integer(UInt16.self, order) }
-    package mutating func u32() throws(ContainerError) -> UInt32 { try integer(UInt32.self, order) }
-    package mutating func u64() throws(ContainerError) -> UInt64 { try integer(UInt64.self, order) }
-    package mutating func i16() throws(ContainerError) -> Int16 { try integer(Int16.self, order) }
-    package mutating func i32() throws(ContainerError) -> Int32 { try integer(Int32.self, order) }
-    package mutating func i64() throws(ContainerError) -> Int64 { try integer(Int64.self, order) }
+    package mutating func u8() throws(ContainerError) -> UInt8 { UInt8(truncatingIfNeeded: try field(1, order)) }
+    package mutating func u16() throws(ContainerError) -> UInt16 { UInt16(truncatingIfNeeded: try field(2, order)) }
+    package mutating func u32() throws(ContainerError) -> UInt32 { UInt32(truncatingIfNeeded: try field(4, order)) }
+    package mutating func u64() throws(ContainerError) -> UInt64 { try field(8, order) }
+    package mutating func i16() throws(ContainerError) -> Int16 { Int16(truncatingIfNeeded: try field(2, order)) }
+    package mutating func i32() throws(ContainerError) -> Int32 { Int32(truncatingIfNeeded: try field(4, order)) }
+    package mutating func i64() throws(ContainerError) -> Int64 { Int64(bitPattern: try field(8, order)) }
     package mutating func f64() throws(ContainerError) -> Double { Double(bitPattern: try u64()) }
     /// Four-character codes read as written, whatever the container's order.
-    package mutating func fourCC() throws(ContainerError) -> FourCC { FourCC(try integer(UInt32.self, .big)) }
+    package mutating func fourCC() throws(ContainerError) -> FourCC { FourCC(UInt32(truncatingIfNeeded: try field(4, .big))) }
 
     /// An 80-bit IEEE 754 extended float (AIFF sample rates), always big-endian. Values outside Double's range
     /// come back as ±infinity or 0, NaN encodings as NaN: validation decides what is acceptable.
     package mutating func extended80() throws(ContainerError) -> Double {
-        let signExponent = try integer(UInt16.self, .big)
-        let mantissa = try integer(UInt64.self, .big)
+        let signExponent = UInt16(truncatingIfNeeded: try field(2, .big))
+        let mantissa = try field(8, .big)
         let exponent = Int(signExponent & 0x7FFF)
         if exponent == 0x7FFF { return mantissa << 1 == 0 ? (signExponent & 0x8000 != 0 ? -.infinity : .infinity) : .nan }
         guard mantissa != 0 else { return 0 }

@@ -6,7 +6,7 @@ package enum CAF {
 
     // MARK: Reading
 
-    package static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let fileSize = source.size
         var head = ByteReader(try source.read(at: 0, count: 8), order: .big)
         guard head.remaining == 8 else { throw ContainerError.truncated(.header(.caf), offset: 0) }
@@ -43,7 +43,6 @@ package enum CAF {
                 var p = ByteReader(try source.read(at: chunk.bodyOffset, count: 24), order: .big)
                 let packets = try p.i64(), valid = try p.i64()
                 let priming = Int64(try p.i32()), remainder = Int64(try p.i32())
-                // Written out, not as a loop over tuples: Swift 6.3's optimiser miscompiles a throw inside such a loop.
                 if packets < 0 { throw ContainerError.impossibleCount(.packets, claimed: packets, limit: 0) }
                 if valid < 0 { throw ContainerError.impossibleCount(.frames, claimed: valid, limit: 0) }
                 if priming < 0 { throw ContainerError.impossibleCount(.primingFrames, claimed: priming, limit: 0) }
@@ -111,7 +110,7 @@ package enum CAF {
     /// Walks a packet table of `packets` entries (CAF variable-length integers: 7 bits a byte, high bit set while
     /// more follow), in pieces so a large table never sits in memory whole. Returns the bytes (and, when packets
     /// vary in frames too, the frames) it describes, saturating; throws for a cut-off or over-long entry.
-    static func packetTable(_ source: some ByteSource, _ chunk: Chunk, packets: Int64, variableFrames: Bool) throws -> (bytes: Int64, frames: Int64) {
+    static func packetTable(_ source: any ByteSource, _ chunk: Chunk, packets: Int64, variableFrames: Bool) throws -> (bytes: Int64, frames: Int64) {
         let end = chunk.bodyOffset + chunk.size
         var position = chunk.bodyOffset + 24
         var buffer: [UInt8] = []
@@ -152,7 +151,7 @@ package enum CAF {
         let flags = try d.u32()
         let bpp = Int64(try d.u32())
         let fpp = Int64(try d.u32())
-        let channels = try AudioLimits.checkedChannels(try d.u32())
+        let channels = try AudioLimits.checkedChannels(Int64(try d.u32()))
         let bits = Int64(try d.u32())
         let ch = Int64(channels)
         guard fpp <= AudioLimits.framesPerPacket else {

@@ -52,10 +52,10 @@ public enum AudioLimits {
         return rate
     }
 
-    /// `count` as an Int if it is inside ``channels``.
-    public static func checkedChannels<T: BinaryInteger>(_ count: T) throws(ContainerError) -> Int {
-        guard let c = Int(exactly: count), channels.contains(c) else { throw .channels(Int64(clamping: count)) }
-        return c
+    /// `count` as an Int if it is inside ``channels``. Not generic: see ``ByteReader``'s note on typed throws.
+    public static func checkedChannels(_ count: Int64) throws(ContainerError) -> Int {
+        guard count >= Int64(channels.lowerBound), count <= Int64(channels.upperBound) else { throw .channels(count) }
+        return Int(count)
     }
 }
 
@@ -196,7 +196,6 @@ public struct AudioFileInfo: Hashable, Sendable {
             throw .impossibleCount(.audioBytes, claimed: dataBytes, limit: Swift.max(0, fileSize - Swift.max(0, dataOffset)))
         }
         guard packets >= 0, packets <= packetLimit else { throw .impossibleCount(.packets, claimed: packets, limit: packetLimit) }
-        // Written out, not as a loop over tuples: Swift 6.3's optimiser miscompiles a throw inside such a loop.
         let limit = frameLimit
         guard validFrames >= 0, validFrames <= limit else { throw .impossibleCount(.frames, claimed: validFrames, limit: limit) }
         guard primingFrames >= 0, primingFrames <= limit else { throw .impossibleCount(.primingFrames, claimed: primingFrames, limit: limit) }

@@ -18,7 +18,7 @@ extension Array: ByteSource where Element == UInt8 {
 public enum ContainerParser {
     /// Parses and validates the header of `source`. Throws ``ContainerError`` for bytes that are not a sound
     /// soundkit's parsers read, or that no sound file could hold; errors of the source itself pass through.
-    public static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    public static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let prefix = try source.read(at: 0, count: 16)
         if prefix.isEmpty { throw ContainerError.empty }
         var kind = ContainerKind(sniffing: prefix)

@@ -13,7 +13,7 @@ package enum WAV {
 
     // MARK: Reading
 
-    package static func parse(_ source: some ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let fileSize = source.size
         var head = ByteReader(try source.read(at: 0, count: 12), order: .little)
         guard head.remaining == 12 else { throw ContainerError.truncated(.header(.wav), offset: 0) }
@@ -50,7 +50,7 @@ package enum WAV {
                 guard chunk.size >= 16 else { throw ContainerError.truncated(.chunk(kind, "fmt "), offset: chunk.bodyOffset) }
                 var f = ByteReader(try source.read(at: chunk.bodyOffset, count: Int(Swift.min(chunk.size, 40))), order: order)
                 var tag = try f.u16()
-                let channels = try AudioLimits.checkedChannels(try f.u16())
+                let channels = try AudioLimits.checkedChannels(Int64(try f.u16()))
                 let rate = try AudioLimits.checkedSampleRate(Double(try f.u32()))
                 _ = try f.u32()
                 let blockAlign = Int64(try f.u16())

@@ -36,14 +36,11 @@ public enum AudioInput {
     public static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
         let file = try InputFile(path: path)
         let header: AudioFileInfo
-        do {
-            header = try ContainerParser.parse(file)
-        } catch let e as AudioFileError {
-            throw e
-        } catch let e as ContainerError {
-            return try openWithDecoders(file, parseError: e)
-        } catch {
-            throw AudioFileError(path, .system(.read, .ioError))
+        switch outcome({ try ContainerParser.parse(file) }) {
+        case .success(let h): header = h
+        case .failure(let e as AudioFileError): throw e
+        case .failure(let e as ContainerError): return try openWithDecoders(file, parseError: e)
+        case .failure: throw AudioFileError(path, .system(.read, .ioError))
         }
         if NativeReader.decodes(header.format.encoding) { return try NativeReader(file: file, header: header) }
         do {

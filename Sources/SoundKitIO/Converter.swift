@@ -274,16 +274,12 @@ public enum Converter {
 extension Converter {
     /// The header of a file whose packets `-d 0` copies: only soundkit's own parsers find packets.
     static func parseForCopy(_ file: InputFile) throws(AudioFileError) -> AudioFileInfo {
-        do {
-            return try ContainerParser.parse(file)
-        } catch let e as AudioFileError {
-            throw e
-        } catch ContainerError.notAudio(let kind) {
-            throw AudioFileError(file.path, .conversion(.packetCopy(.container(kind))))
-        } catch let e as ContainerError {
-            throw AudioFileError(file.path, .container(e))
-        } catch {
-            throw AudioFileError(file.path, .system(.read, .ioError))
+        switch outcome({ try ContainerParser.parse(file) }) {
+        case .success(let h): return h
+        case .failure(let e as AudioFileError): throw e
+        case .failure(ContainerError.notAudio(let kind)): throw AudioFileError(file.path, .conversion(.packetCopy(.container(kind))))
+        case .failure(let e as ContainerError): throw AudioFileError(file.path, .container(e))
+        case .failure: throw AudioFileError(file.path, .system(.read, .ioError))
         }
     }
 

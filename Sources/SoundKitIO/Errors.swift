@@ -148,12 +148,32 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "\(path): \(message)" }
 }
 
+/// Runs a call that throws untyped and returns what happened as a value. A function with typed throws calls this
+/// rather than catching an untyped error itself: Swift 6.3.1's optimiser (FunctionSignatureOpts) miscompiles the
+/// specialised copies of such functions — the error register still holds a stale value when the untyped callee
+/// returns normally, so a successful call reads as a garbage error (every file failed to parse in release builds).
+/// Kept out of line so the pattern is not inlined back.
+@inline(never)
+func outcome<T>(_ call: () throws -> T) -> Result<T, any Error> {
+    do { return .success(try call()) } catch { return .failure(error) }
+}
+
 extension AudioFileError {
     /// Runs `body`, whose only errors are ``AudioFileError``s, through an API that rethrows them untyped
     /// (`withUnsafeBytes` and its kin).
-    static func rethrown<T>(_ path: String, _ body: () throws -> T) throws(AudioFileError) -> T {
-        do { return try body() }
-        catch let e as AudioFileError { throw e }
-        catch { throw AudioFileError(path, .system(.read, .ioError)) }
+    static func rethrown(_ path: String, _ body: () throws -> Int) throws(AudioFileError) -> Int {
+        switch outcome(body) {
+        case .success(let n): return n
+        case .failure(let e as AudioFileError): throw e
+        case .failure: throw AudioFileError(path, .system(.read, .ioError))
+        }
+    }
+
+    static func rethrown(_ path: String, _ body: () throws -> Void) throws(AudioFileError) {
+        switch outcome(body) {
+        case .success: return
+        case .failure(let e as AudioFileError): throw e
+        case .failure: throw AudioFileError(path, .system(.read, .ioError))
+        }
     }
 }

@@ -241,20 +241,17 @@ final class FFmpegStream {
     }
 
     static func checkedOutput(rate: Int32, channels: Int32, format: AVSampleFormat, path: String) throws(AudioFileError) -> Output {
-        do {
-            let r = try AudioLimits.checkedSampleRate(Double(rate))
-            let c = try AudioLimits.checkedChannels(channels)
-            guard let kind = kind(of: format) else {
-                throw AudioFileError(path, .decoder(library: "FFmpeg", message: "the decoder delivers samples in a format soundkit does not read (\(format.rawValue))"))
-            }
-            return Output(sampleRate: r, channels: c, sampleFormat: format, kind: kind)
-        } catch let e as ContainerError {
-            throw AudioFileError(path, .container(e))
-        } catch let e as AudioFileError {
-            throw e
+        let r: Double, c: Int
+        do throws(ContainerError) {
+            r = try AudioLimits.checkedSampleRate(Double(rate))
+            c = try AudioLimits.checkedChannels(Int64(channels))
         } catch {
-            throw AudioFileError(path, .system(.read, .ioError))
+            throw AudioFileError(path, .container(error))
         }
+        guard let kind = kind(of: format) else {
+            throw AudioFileError(path, .decoder(library: "FFmpeg", message: "the decoder delivers samples in a format soundkit does not read (\(format.rawValue))"))
+        }
+        return Output(sampleRate: r, channels: c, sampleFormat: format, kind: kind)
     }
 
     /// Integer formats are held as left-justified Int32, float formats (and 64-bit integers) as Double.

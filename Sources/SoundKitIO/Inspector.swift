@@ -59,11 +59,10 @@ public enum Inspector {
     public static func describe(_ file: InputFile) throws(AudioFileError) -> AudioFileDescription {
         let path = file.path
         let header: AudioFileInfo
-        do {
-            header = try ContainerParser.parse(file)
-        } catch let e as AudioFileError {
-            throw e
-        } catch let e as ContainerError {
+        switch outcome({ try ContainerParser.parse(file) }) {
+        case .success(let h): header = h
+        case .failure(let e as AudioFileError): throw e
+        case .failure(let e as ContainerError):
             let r = try AudioInput.openWithDecoders(file, parseError: e)
             if let ff = r as? FFmpegReader { return try describe(path, reader: ff) }
             let i = r.info
@@ -72,7 +71,7 @@ public enum Inspector {
                 sampleRate: i.sampleRate, channels: i.channels, frames: i.frames, duration: Double(i.frames) / i.sampleRate,
                 bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
                 primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false, warnings: [])
-        } catch {
+        case .failure:
             throw AudioFileError(path, .system(.read, .ioError))
         }
         return describe(file, header: header)

@@ -30,11 +30,30 @@ enum Syscall {
     static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self) }
     #endif
 
-    /// Runs a swift-system call, turning its `Errno` into an ``AudioFileError``.
-    static func run<T>(_ op: FileOperation, _ path: String, _ call: () throws -> T) throws(AudioFileError) -> T {
-        do { return try call() }
-        catch let e as Errno { throw AudioFileError(path, .system(op, e)) }
-        catch { throw AudioFileError(path, .system(op, .ioError)) }
+    /// Runs a swift-system call, turning its `Errno` into an ``AudioFileError`` (through ``outcome(_:)``; not
+    /// generic, as Swift 6.3's optimiser also mishandles generic functions with typed throws).
+    static func run(_ op: FileOperation, _ path: String, _ call: () throws -> Int) throws(AudioFileError) -> Int {
+        switch outcome(call) {
+        case .success(let n): return n
+        case .failure(let e): throw failure(op, path, e)
+        }
+    }
+
+    /// Opens `path` read-only through swift-system.
+    static func openForReading(_ path: String) throws(AudioFileError) -> FileDescriptor {
+        switch outcome({ try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) }) {
+        case .success(let fd): return fd
+        case .failure(let e): throw failure(.open, path, e)
+        }
+    }
+
+    /// Closes `fd` through swift-system; `op` says what a failure means for the file.
+    static func close(_ fd: FileDescriptor, _ op: FileOperation, _ path: String) throws(AudioFileError) {
+        if case .failure(let e) = outcome({ try fd.close() }) { throw failure(op, path, e) }
+    }
+
+    static func failure(_ op: FileOperation, _ path: String, _ error: any Error) -> AudioFileError {
+        AudioFileError(path, .system(op, (error as? Errno) ?? .ioError))
     }
 }
 
@@ -48,7 +67,7 @@ public final class InputFile: ByteSource, @unchecked Sendable {
 
     public init(path: String) throws(AudioFileError) {
         self.path = path
-        let fd = try Syscall.run(.open, path) { try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) }
+        let fd = try Syscall.openForReading(path)
         var st = stat()
         do {
             try Syscall.sys(.stat, path) { fstat(fd.rawValue, &st) }
@@ -221,7 +240,7 @@ public final class AtomicOutputFile {
             try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~Self.creationMask) }
             if flush { try Syscall.sys(.sync, path) { fsync(fd.rawValue) } }
             owned = false
-            try Syscall.run(.write, path) { try fd.close() }
+            try Syscall.close(fd, .write, path)
         } catch {
             owned = false
             unlink(temporaryPath)

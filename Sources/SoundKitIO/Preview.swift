@@ -87,7 +87,7 @@ public final class PreviewEncoder {
         if let r = resampler {
             block.doubles(into: &scratch)
             resampled.removeAll(keepingCapacity: true)
-            try AudioFileError.rethrown(path) {
+            try AudioFileError.rethrown(path) { () throws -> Void in
                 try scratch.withUnsafeBufferPointer { p in if let base = p.baseAddress { try r.process(base, frames: block.frames, into: &resampled) } }
             }
             try write(resampled, frames: resampled.count / channels)

@@ -20,17 +20,14 @@ final class SndFile {
         guard let h = lib.open(path, Int32(SFM_READ), &info) else {
             throw AudioFileError(path, .decoder(library: "libsndfile", message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot open it"))
         }
-        do {
+        do throws(ContainerError) {
             sampleRate = try AudioLimits.checkedSampleRate(Double(info.samplerate))
-            channels = try AudioLimits.checkedChannels(info.channels)
+            channels = try AudioLimits.checkedChannels(Int64(info.channels))
             let limit = fileSize.saturatingMultiply(AudioLimits.framesPerPacket)
             guard info.frames >= 0, info.frames <= limit else { throw ContainerError.impossibleCount(.frames, claimed: Int64(info.frames), limit: limit) }
-        } catch let e as ContainerError {
-            _ = lib.close(h)
-            throw AudioFileError(path, .container(e))
         } catch {
             _ = lib.close(h)
-            throw AudioFileError(path, .system(.read, .ioError))
+            throw AudioFileError(path, .container(error))
         }
         handle = h
         self.lib = lib
