@@ -1,6 +1,6 @@
 /// The byte order of a container's fields, held once by a cursor instead of passed to every read (swift-nio's
 /// `readInteger(endianness:)`, dr_wav's per-container reader).
-public enum ByteOrder: Sendable, Hashable {
+package enum ByteOrder: Sendable, Hashable {
     case big, little
 }
 

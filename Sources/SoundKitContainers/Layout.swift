@@ -56,7 +56,7 @@ public struct OutputLayout: Hashable, Sendable {
     }
 
     /// The usual speaker mask for `channels` (WAVE_FORMAT_EXTENSIBLE order: L R C LFE BL BR …).
-    public static func defaultChannelMask(_ channels: Int) -> UInt32 {
+    package static func defaultChannelMask(_ channels: Int) -> UInt32 {
         switch channels {
         case 1: return 0x4
         case 2: return 0x3

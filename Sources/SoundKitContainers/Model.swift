@@ -47,13 +47,13 @@ public enum AudioLimits {
     static let rateDescription = "1000 to 768000 Hz"
 
     /// `rate` if it is finite and inside ``sampleRates``.
-    public static func checkedSampleRate(_ rate: Double) throws(ContainerError) -> Double {
+    package static func checkedSampleRate(_ rate: Double) throws(ContainerError) -> Double {
         guard rate.isFinite, sampleRates.contains(rate) else { throw .sampleRate(rate) }
         return rate
     }
 
     /// `count` as an Int if it is inside ``channels``. Not generic: see ``ByteReader``'s note on typed throws.
-    public static func checkedChannels(_ count: Int64) throws(ContainerError) -> Int {
+    package static func checkedChannels(_ count: Int64) throws(ContainerError) -> Int {
         guard count >= Int64(channels.lowerBound), count <= Int64(channels.upperBound) else { throw .channels(count) }
         return Int(count)
     }

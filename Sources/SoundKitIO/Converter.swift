@@ -72,7 +72,7 @@ public enum Converter {
     static let chunkFrames = 16384
 
     /// The encoding `options` asks for, checked against the file type and channel count.
-    public static func resolveEncoding(_ options: ConversionOptions, source: SourceInfo, channels: Int) throws(AudioFileError) -> AudioEncoding {
+    package static func resolveEncoding(_ options: ConversionOptions, source: SourceInfo, channels: Int) throws(AudioFileError) -> AudioEncoding {
         let type = options.fileType
         guard type.isWritable else { throw AudioFileError(source.path, .container(.unsupported(.fileType(type)))) }
         if options.copiesPackets {
@@ -120,7 +120,7 @@ public enum Converter {
 
     /// afconvert's rule for an output name: `<base>.<ext>` beside the input; if taken, `<base>-<rate/1000>k`
     /// when the rate changes, `<base>-<bits>bit` when the depth changes, else `<base>-1`, `-2`, ….
-    public static func defaultOutputPath(input: String, fileType: ContainerKind, rateChanged: Double?, bitsChanged: Int?) -> String {
+    package static func defaultOutputPath(input: String, fileType: ContainerKind, rateChanged: Double?, bitsChanged: Int?) -> String {
         let base = FileSystem.splitExtension(input).base
         let ext = fileType.fileExtension
         let plain = "\(base).\(ext)"

@@ -3,25 +3,25 @@ import SoundKitCodecs
 import SoundKitContainers
 
 /// What libavformat and libavcodec say about a file beyond ``SourceInfo``, for `soundkit info` and `check`.
-public struct FFmpegFacts: Sendable, Hashable {
+package struct FFmpegFacts: Sendable, Hashable {
     /// A short name of the container ("MPEG-4", "ADTS", "Matroska").
-    public var container: String
+    package var container: String
     /// The codec, with the AAC profile where FFmpeg states it ("AAC LC", "HE-AAC", "ALAC", "AC-3").
-    public var codec: String
+    package var codec: String
     /// FFmpeg's own name of the codec ("aac", "alac", "ac3").
-    public var codecID: String
+    package var codecID: String
     /// The index of the audio stream read (the first one) among all the file's streams.
-    public var streamIndex: Int
-    public var audioStreams: Int
+    package var streamIndex: Int
+    package var audioStreams: Int
     /// A moving picture besides the sound (cover art does not count).
-    public var hasVideo: Bool
+    package var hasVideo: Bool
     /// Bits per sample for lossless codecs; 0 for lossy ones.
-    public var bitsPerSample: Int
+    package var bitsPerSample: Int
     /// Frames each packet decodes to, when fixed; 0 when it varies or FFmpeg does not say.
-    public var framesPerPacket: Int
+    package var framesPerPacket: Int
 
     /// What `info` and `check` say about the streams: which one soundkit reads when there is a choice.
-    public var warnings: [String] {
+    package var warnings: [String] {
         var out: [String] = []
         if hasVideo { out.append("file has video; soundkit reads its first audio stream (stream \(streamIndex))") }
         if audioStreams > 1 { out.append("file has \(audioStreams) audio streams; soundkit reads the first (stream \(streamIndex))") }

@@ -56,7 +56,7 @@ public enum Inspector {
     }
 
     /// The same, for a file already open.
-    public static func describe(_ file: InputFile) throws(AudioFileError) -> AudioFileDescription {
+    package static func describe(_ file: InputFile) throws(AudioFileError) -> AudioFileDescription {
         let path = file.path
         let header: AudioFileInfo
         switch outcome({ try ContainerParser.parse(file) }) {
@@ -96,7 +96,7 @@ public enum Inspector {
     /// lacks. When FFmpeg decodes AAC, its name with the profile (`AAC LC`) replaces the container's (`AAC`). The
     /// frames are counted as for ``describe(_:reader:)``: the packet table's valid frames, unless the packets decode
     /// to fewer (FFmpeg's own CAF muxer states whole packets).
-    public static func describe(_ file: InputFile, header h: AudioFileInfo) -> AudioFileDescription {
+    package static func describe(_ file: InputFile, header h: AudioFileInfo) -> AudioFileDescription {
         let f = h.format
         var decodable = NativeReader.decodes(f.encoding)
         var format = f.encoding.description

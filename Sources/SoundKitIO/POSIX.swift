@@ -59,13 +59,13 @@ enum Syscall {
 
 /// A read-only file, closed when released. Reads at an offset and fills its buffer completely unless the file
 /// ends (swift-system retries `EINTR`; short reads are continued here).
-public final class InputFile: ByteSource, @unchecked Sendable {
+package final class InputFile: ByteSource, @unchecked Sendable {
     // @unchecked: the descriptor is immutable after init and pread is safe from any thread.
-    public let path: String
+    package let path: String
     let fd: FileDescriptor
-    public let size: Int64
+    package let size: Int64
 
-    public init(path: String) throws(AudioFileError) {
+    package init(path: String) throws(AudioFileError) {
         self.path = path
         let fd = try Syscall.openForReading(path)
         var st = stat()
@@ -85,7 +85,7 @@ public final class InputFile: ByteSource, @unchecked Sendable {
 
     deinit { try? fd.close() }
 
-    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+    package func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard count > 0, offset >= 0, offset < size else { return [] }
         let n = Int(Swift.min(Int64(count), size - offset))
         var out = [UInt8](repeating: 0, count: n)
@@ -95,7 +95,7 @@ public final class InputFile: ByteSource, @unchecked Sendable {
     }
 
     /// Fills `buffer` from `offset` as far as the file goes; returns the bytes read.
-    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(AudioFileError) -> Int {
+    package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(AudioFileError) -> Int {
         var done = 0
         while done < buffer.count {
             let (position, overflow) = offset.addingReportingOverflow(Int64(done))
@@ -110,29 +110,29 @@ public final class InputFile: ByteSource, @unchecked Sendable {
     }
 }
 
-public enum FileSystem {
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+package enum FileSystem {
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Whether two paths name the same file (same device and inode), through links.
-    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    package static func isSameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` is itself a symbolic link (not followed).
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// The entries of a folder, sorted, without `.` and `..`; empty when it cannot be read.
-    public static func contents(of dir: String) -> [String] {
+    package static func contents(of dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
@@ -145,18 +145,18 @@ public enum FileSystem {
         return names.sorted()
     }
 
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    public static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// Splits `dir/name.ext` into `dir/name` and `ext` (no extension: `""`).
-    public static func splitExtension(_ path: String) -> (base: String, ext: String) {
+    package static func splitExtension(_ path: String) -> (base: String, ext: String) {
         let name = lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (path, "") }
         let ext = String(name[name.index(after: dot)...])
@@ -165,7 +165,7 @@ public enum FileSystem {
 
     /// Creates `dir` and the folders above it that are missing (`mkdir -p`); a folder that appears meanwhile (made
     /// by another task) is fine.
-    public static func makeDirectories(_ dir: String) throws(AudioFileError) {
+    package static func makeDirectories(_ dir: String) throws(AudioFileError) {
         guard !dir.isEmpty, !isDirectory(dir) else { return }
         let parent = directory(of: dir)
         if parent != dir { try makeDirectories(parent) }
@@ -176,7 +176,7 @@ public enum FileSystem {
         }
     }
 
-    public static func join(_ dir: String, _ name: String) -> String {
+    package static func join(_ dir: String, _ name: String) -> String {
         dir.hasSuffix("/") ? dir + name : dir + "/" + name
     }
 }
@@ -187,8 +187,8 @@ public enum FileSystem {
 ///
 /// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
 /// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
-public final class AtomicOutputFile {
-    public let path: String
+package final class AtomicOutputFile {
+    package let path: String
     let temporaryPath: String
     let fd: FileDescriptor
     /// Whether the temporary file is still this object's to remove (until it is renamed or handed on).
@@ -202,7 +202,7 @@ public final class AtomicOutputFile {
         return mask
     }()
 
-    public init(path: String) throws(AudioFileError) {
+    package init(path: String) throws(AudioFileError) {
         self.path = path
         let dir = FileSystem.directory(of: path)
         var template = Array(FileSystem.join(dir, ".\(FileSystem.lastComponent(path)).soundkit-XXXXXX").utf8CString)
@@ -214,27 +214,27 @@ public final class AtomicOutputFile {
     deinit { discard() }
 
     /// Appends `bytes`, continuing short writes and retrying `EINTR`.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(AudioFileError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(AudioFileError) {
         _ = try Syscall.run(.write, path) { try fd.writeAll(bytes) }
     }
 
-    public func write(_ bytes: [UInt8]) throws(AudioFileError) {
+    package func write(_ bytes: [UInt8]) throws(AudioFileError) {
         try AudioFileError.rethrown(path) { try bytes.withUnsafeBytes { raw in try write(raw) } }
     }
 
     /// Overwrites bytes already written (the final header).
-    public func write(_ bytes: [UInt8], at offset: Int64) throws(AudioFileError) {
+    package func write(_ bytes: [UInt8], at offset: Int64) throws(AudioFileError) {
         _ = try Syscall.run(.write, path) { try fd.writeAll(toAbsoluteOffset: offset, bytes) }
     }
 
     /// Gives the file the usual permissions, flushes it, renames it over `path` and flushes the folder.
-    public func commit() throws(AudioFileError) {
+    package func commit() throws(AudioFileError) {
         try PendingFile.publish([try detach(flush: true)], flushed: true)
     }
 
     /// Gives the finished file the usual permissions and closes it, still under its temporary name, and hands it
     /// on; with `flush` its data is on disk first. A failure removes it.
-    public func detach(flush: Bool) throws(AudioFileError) -> PendingFile {
+    package func detach(flush: Bool) throws(AudioFileError) -> PendingFile {
         guard owned else { throw AudioFileError(path, .system(.write, .badFileDescriptor)) }
         do {
             try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~Self.creationMask) }
@@ -250,7 +250,7 @@ public final class AtomicOutputFile {
     }
 
     /// Closes and removes the temporary file, unless it was handed on.
-    public func discard() {
+    package func discard() {
         guard owned else { return }
         owned = false
         try? fd.close()
@@ -260,8 +260,8 @@ public final class AtomicOutputFile {
 
 /// A finished output under its temporary name, closed, waiting to be renamed into place: what passes from the
 /// task that wrote a file to the one that publishes it. Until published, ``discard()`` removes it.
-public struct PendingFile: Sendable, Hashable {
-    public let path: String
+package struct PendingFile: Sendable, Hashable {
+    package let path: String
     let temporaryPath: String
     let flushed: Bool
 
@@ -270,7 +270,7 @@ public struct PendingFile: Sendable, Hashable {
     /// too), elsewhere an `fsync` of each. Then the folders are flushed so the renames are durable (a folder that
     /// cannot be flushed, as on some network file systems, is not an error: the files are complete either way).
     /// A failure discards the files not yet renamed.
-    public static func publish(_ files: [PendingFile], flushed: Bool) throws(AudioFileError) {
+    package static func publish(_ files: [PendingFile], flushed: Bool) throws(AudioFileError) {
         do throws(AudioFileError) {
             if !flushed { try flush(files) }
             for (i, f) in files.enumerated() {
@@ -289,7 +289,7 @@ public struct PendingFile: Sendable, Hashable {
     }
 
     /// Removes the temporary file (nothing, once it is published).
-    public func discard() { unlink(temporaryPath) }
+    package func discard() { unlink(temporaryPath) }
 
     static func flush(_ files: [PendingFile]) throws(AudioFileError) {
         #if os(Linux)

@@ -32,7 +32,7 @@ public struct AudioPreview: Sendable, Hashable {
 }
 
 /// Encodes an ``AudioPreview`` from the frames of a source as they stream through.
-public final class PreviewEncoder {
+package final class PreviewEncoder {
     private enum Output {
         case opus(SndFileOpusWriter)
         case wav(StreamEncoder, OutputLayout, [UInt8])
@@ -53,7 +53,7 @@ public final class PreviewEncoder {
     /// Rates an Opus stream is coded at.
     static let opusRates: Set<Double> = [8000, 12000, 16000, 24000, 48000]
 
-    public init(for source: SourceInfo, format: AudioPreview.Format) throws(AudioFileError) {
+    package init(for source: SourceInfo, format: AudioPreview.Format) throws(AudioFileError) {
         self.format = format
         path = source.path
         sourceChannels = source.channels
@@ -77,7 +77,7 @@ public final class PreviewEncoder {
     }
 
     /// Adds the frames of `buffer` (the source's channel count).
-    public func add(_ buffer: SampleBuffer) throws(AudioFileError) {
+    package func add(_ buffer: SampleBuffer) throws(AudioFileError) {
         guard buffer.frames > 0, buffer.channels == sourceChannels else { return }
         var block = buffer
         if channels != sourceChannels {
@@ -115,7 +115,7 @@ public final class PreviewEncoder {
     }
 
     /// Flushes what is pending and returns the preview.
-    public func finish() throws(AudioFileError) -> AudioPreview {
+    package func finish() throws(AudioFileError) -> AudioPreview {
         if let r = resampler {
             resampled.removeAll(keepingCapacity: true)
             try r.process(nil, frames: 0, into: &resampled)
