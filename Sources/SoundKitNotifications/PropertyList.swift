@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Info.plists come from bundles people hand to a build step, so their bytes are hostile. The decoder never traps on
 /// malformed input, but two of its paths recurse without a limit: the XML scanner (one level per `<array>`, `<dict>` or
-/// `<plist>` element) and the OpenStep text parser. So only binary plists and UTF-8 XML are handed to it, XML only
+/// `<plist>` element) and the OpenStep text parser; and it traps on invalid UTF-8 inside an XML element. So only
+/// binary plists and valid UTF-8 XML are handed to it, XML only
 /// when it holds few enough of those tags that the scanner's depth stays small on any thread's stack, and the decoded
 /// values below descend only into the keys the checks read (`NSExtension`, `NSExtensionAttributes`, the category
 /// list), so a cyclic or deeply shared binary plist costs no more than its size.
@@ -80,6 +81,18 @@ package enum InfoPlist {
                 guard value == "utf-8" || value == "utf8" else {
                     throw ReadError(description: "declares the encoding \(value); only binary and UTF-8 XML property lists are read")
                 }
+            }
+        }
+        // Invalid UTF-8 inside an element makes FoundationEssentials trap (BufferView._decodeScalar, reached from an
+        // <integer>'s whitespace skipping; found by scripts/fuzz), so XML must be valid UTF-8 throughout.
+        var utf8 = UTF8()
+        var bytes = b.makeIterator()
+        var offset = 0
+        decoding: while true {
+            switch utf8.decode(&bytes) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: break decoding
+            case .error: throw ReadError(description: "is not valid UTF-8 (at byte \(offset)); an XML property list is UTF-8 text")
             }
         }
         var collections = 0

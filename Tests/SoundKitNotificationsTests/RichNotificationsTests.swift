@@ -411,6 +411,9 @@ struct ExtensionPlistTests {
             ("no point identifier", Array("<plist><dict><key>NSExtension</key><dict><key>NSExtensionPrincipalClass</key><string>X</string></dict></dict></plist>".utf8), "NSExtensionPointIdentifier is missing"),
             ("point identifier a number", Array("<plist><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><integer>1</integer></dict></dict></plist>".utf8), "NSExtensionPointIdentifier is the number 1"),
             ("too large", Array(template.utf8) + [UInt8](repeating: 0x20, count: InfoPlist.maxBytes), "bytes; an Info.plist over"),
+            // scripts/fuzz found this one: 0xFF bytes inside an <integer> made FoundationEssentials' decoder trap.
+            ("invalid UTF-8 in an integer", Array("<?xml version=\"1.0\"?>\n<plist><integer>".utf8) + [UInt8](repeating: 0xFF, count: 122)
+                + Array("2</integer></plist>".utf8), "is not valid UTF-8 (at byte 38)"),
         ]
     }()
 
