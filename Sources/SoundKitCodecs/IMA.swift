@@ -71,6 +71,13 @@ extension IMA {
         mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
     }
 
+    /// `i` clamped to 0...88 in every lane (written with masks: the generic `clamped` is a call per use).
+    @inline(__always)
+    static func clampIndex(_ i: Lanes) -> Lanes {
+        let low = i & ~mask(i, lessThan: Lanes(repeating: 0))
+        return low ^ ((low ^ Lanes(repeating: 88)) & mask(Lanes(repeating: 88), lessThan: low))
+    }
+
     /// `steps[index]` in every lane. On a little-endian machine the indices leave the vector as two 64-bit words
     /// (four lanes each, lane k in bits 16k...) and the steps come back the same way, so the lookup costs the vector
     /// unit six instructions instead of some thirty lane extracts and inserts, which were what limited the coders.
@@ -121,7 +128,7 @@ extension IMA {
         predictor = moved ^ ((moved ^ (Lanes(repeating: .max) ^ neg)) & over)
         // index table: −1 for magnitudes 0...3, else 2·(magnitude − 3) = 2·((code & 3) + 1)
         let adjust = ((((~lt2 & 2) | (~lt1 & 1)) &+ 1) &<< 1) & ~lt4 | lt4
-        index = (index &+ adjust).clamped(lowerBound: Lanes(repeating: 0), upperBound: Lanes(repeating: 88))
+        index = clampIndex(index &+ adjust)
         step = lookUp(index, in: steps)
         return (neg & 8) | (~lt4 & 4) | (~lt2 & 2) | (~lt1 & 1)
     }

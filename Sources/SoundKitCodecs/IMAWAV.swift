@@ -27,12 +27,13 @@ public struct IMAWAVDecoder: Sendable {
         self.framesPerBlock = frames
     }
 
-    /// Decodes one block (`blockAlign` bytes) into `framesPerBlock` interleaved frames.
-    public func decodeBlock(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) {
+    /// Decodes one block (`blockAlign` bytes) into `framesPerBlock` interleaved frames; returns the frames
+    /// written (0 when either buffer is too small).
+    @discardableResult
+    public func decodeBlock(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) -> Int {
         let ch = channels
-        precondition(src.count >= blockAlign && dst.count >= framesPerBlock * ch)
-        let b = src.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let d = dst.baseAddress!
+        guard src.count >= blockAlign, dst.count >= framesPerBlock * ch, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }
+        let b = s.assumingMemoryBound(to: UInt8.self)
         let groups = (framesPerBlock - 1) / 8
         IMA.withSteps { steps in
             for c in 0..<ch {
@@ -50,33 +51,114 @@ public struct IMAWAVDecoder: Sendable {
                 }
             }
         }
+        return framesPerBlock
     }
 }
 
-/// Encodes IMA ADPCM WAV blocks (greedy quantiser). Every block's header states its step index, so blocks are
-/// independent: ``encode(_:into:)`` encodes several at once in vector lanes, each block starting from the index
-/// the greedy encoder reaches over the 32 frames before it; one block at a time, the index carries over.
+/// Encodes IMA ADPCM WAV blocks. Every block's header states its first sample exactly and its step index.
+///
+/// With ``IMASearch/none``, the greedy quantiser: ``encode(_:into:)`` encodes several blocks at once in vector
+/// lanes, each block starting from the index the greedy encoder reaches over the 32 frames before it; one block at
+/// a time (``encodeBlock(_:into:)``), the index carries over. The other searches code each block along the cheapest
+/// path of ``IMATrellis`` from a choice of starting indices (sox's encoder searches the starting index too, so
+/// the trellis is what beats it): ``IMASearch/starts`` searches a stereo block's two channels together, 8 paths
+/// each, and any other channel alone with 16; ``IMASearch/trellis`` every channel with 16. Blocks are coded in
+/// order, each choice starting near where the last block ended.
 public struct IMAWAVEncoder: Sendable {
     public let channels: Int
     public let blockAlign: Int
     public let framesPerBlock: Int
+    public let search: IMASearch
     public private(set) var indices: [Int32]
 
-    public init?(channels: Int, blockAlign: Int) {
+    public init?(channels: Int, blockAlign: Int, search: IMASearch = .starts) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1, (blockAlign - 4 * channels) % (4 * channels) == 0 else { return nil }
         self.channels = channels
         self.blockAlign = blockAlign
         self.framesPerBlock = frames
+        self.search = search
         self.indices = Array(repeating: 0, count: channels)
     }
 
-    /// Encodes `framesPerBlock` interleaved frames into one block of `blockAlign` bytes.
-    public mutating func encodeBlock(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) {
+    /// Index offsets from where the last block ended that a block may start at, in order of use (8 or 16); the
+    /// first absolute candidates are 0 and the index the greedy encoder reaches over the block's first 32 frames.
+    static let indexOffsets: [Int32] = [0, -2, 2, -4, 4, -8, 8, -1, 1, -3, 3, -6, 6, -12, 12, 16]
+
+    /// The trellis over whole blocks, in order.
+    private mutating func encodeSearching(_ x: UnsafePointer<Int16>, blocks: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let ch = channels, frames = framesPerBlock, search = self.search
+        indices.withUnsafeMutableBufferPointer { ix in
+            guard let indices = ix.baseAddress else { return }
+            IMA.withSteps16 { steps in
+                IMA.withSteps { steps32 in
+                    IMATrellis.withScratch(samples: frames - 1) { scratch in
+                        for b in 0..<blocks {
+                            let block = x + b * frames * ch, o = out + b * blockAlign
+                            var c = 0
+                            while c < ch {
+                                let pair = search == .starts && c + 1 < ch
+                                var s = IMATrellis.Starts()
+                                for v in 0..<(pair ? 2 : 1) {
+                                    Self.starts(block + c + v, stride: ch, frames: frames, running: indices[c + v], into: &s,
+                                                lanes: pair ? v * 8..<(v * 8 + 8) : 0..<16, steps: steps32)
+                                }
+                                let first = block + ch + c   // sample 1: the header holds sample 0
+                                IMATrellis.search(pair ? (first, first + 1) : (first, first), stride: ch, count: frames - 1, from: s,
+                                                  layout: pair ? .pair : .wide, trellis: true, scratch: scratch,
+                                                  steps: steps) { v, w in
+                                    Self.write(header: block[c + v], index: Int32(s[lane: w.origin].index), codes: scratch.codes,
+                                               channel: c + v, channels: ch, frames: frames, into: o)
+                                    indices[c + v] = w.end.index
+                                }
+                                c += pair ? 2 : 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The starts of channel samples `x` (every `stride`-th): the header's sample with each candidate index.
+    static func starts(_ x: UnsafePointer<Int16>, stride: Int, frames: Int, running: Int32, into s: inout IMATrellis.Starts,
+                               lanes: Range<Int>, steps: UnsafePointer<Int32>) {
+        var warm = IMAState(predictor: Int32(x[0]), index: 0)
+        for i in 1..<Swift.min(frames, 33) { _ = IMA.encode(Int32(x[i * stride]), &warm, steps: steps) }
+        let candidates = [running, warm.index, 0] + indexOffsets.dropFirst().map { running + $0 }
+        var next = candidates.makeIterator()
+        for lane in lanes {
+            s[lane: lane] = IMAState(predictor: Int32(x[0]), index: running)
+            while let index = next.next() {
+                guard index >= 0 && index <= 88,
+                      !(lanes.lowerBound..<lane).contains(where: { s.valid & (1 << UInt16($0)) != 0 && s[lane: $0].index == index }) else { continue }
+                s[lane: lane] = IMAState(predictor: Int32(x[0]), index: index)
+                s.valid |= 1 << UInt16(lane)
+                break
+            }
+        }
+    }
+
+    /// Channel `c`'s part of a block: its header, then its codes in groups of 8 (4 bytes, low nibble first), the
+    /// channels' groups in turn.
+    static func write(header sample: Int16, index: Int32, codes: UnsafePointer<UInt8>, channel c: Int, channels ch: Int,
+                              frames: Int, into block: UnsafeMutablePointer<UInt8>) {
+        let h = block + 4 * c, bits = UInt16(bitPattern: sample)
+        h[0] = UInt8(bits & 0xFF); h[1] = UInt8(bits >> 8); h[2] = UInt8(truncatingIfNeeded: index); h[3] = 0
+        for g in 0..<((frames - 1) / 8) {
+            let o = block + 4 * ch + (g * ch + c) * 4, k = codes + 8 * g
+            for j in 0..<4 { o[j] = k[2 * j] | k[2 * j + 1] << 4 }
+        }
+    }
+
+    /// Encodes `framesPerBlock` interleaved frames into one block of `blockAlign` bytes with the greedy quantiser,
+    /// the index carried from the block before (libsndfile's and sox's stream); returns whether the buffers held a
+    /// block.
+    @discardableResult
+    public mutating func encodeBlock(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Bool {
         let ch = channels
-        precondition(src.count >= framesPerBlock * ch && dst.count >= blockAlign)
-        let x = src.baseAddress!
-        let b = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard src.count >= framesPerBlock * ch, dst.count >= blockAlign, let x = src.baseAddress, let d = dst.baseAddress else { return false }
+        let b = d.assumingMemoryBound(to: UInt8.self)
         let groups = (framesPerBlock - 1) / 8
         IMA.withSteps { steps in
             for c in 0..<ch {
@@ -97,6 +179,7 @@ public struct IMAWAVEncoder: Sendable {
                 indices[c] = state.index
             }
         }
+        return true
     }
 
     /// The frames a block's starting index is estimated from, when its predecessor is encoded at the same time.
@@ -109,6 +192,10 @@ public struct IMAWAVEncoder: Sendable {
         let ch = channels
         let blocks = Swift.min(src.count / (framesPerBlock * ch), dst.count / blockAlign)
         guard blocks > 0, let x = src.baseAddress, let out = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        if search != .none {
+            encodeSearching(x, blocks: blocks, into: out)
+            return blocks
+        }
         guard ch <= 2 else {
             for b in 0..<blocks {
                 encodeBlock(UnsafeBufferPointer(start: x + b * framesPerBlock * ch, count: framesPerBlock * ch),

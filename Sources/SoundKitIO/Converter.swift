@@ -11,7 +11,9 @@ public struct ConversionOptions: Sendable {
     public var channels: Int?
     /// Pad the header so audio starts at byte 4096, as afconvert does (`--no-filler` turns it off).
     public var filler: Bool
-    public var imaSearch: IMA4Encoder.Search
+    /// How hard the IMA encoders look for the best codes: `.starts` (the default), `.trellis`, or `.none` for
+    /// Apple's (in WAV, the greedy) stream.
+    public var imaSearch: IMASearch
     /// Keep at most this many seconds, ending with a fade-out of ``fadeOut`` seconds (only when trimmed).
     public var trim: Double?
     public var fadeOut: Double
@@ -28,7 +30,7 @@ public struct ConversionOptions: Sendable {
     public var normalize: LoudnessTarget?
 
     public init(fileType: ContainerKind, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
-                filler: Bool = true, imaSearch: IMA4Encoder.Search = .packet, trim: Double? = nil, fadeOut: Double = 0.25,
+                filler: Bool = true, imaSearch: IMASearch = .starts, trim: Double? = nil, fadeOut: Double = 0.25,
                 copiesPackets: Bool = false, resampling: ResamplerQuality = ResamplerQuality(), channelLayout: ChannelLayoutTag? = nil,
                 gain: Double? = nil, normalize: LoudnessTarget? = nil) {
         self.fileType = fileType

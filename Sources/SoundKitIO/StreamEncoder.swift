@@ -19,7 +19,7 @@ struct StreamEncoder {
     private var framesPerPacket = 1
 
     /// Fails only for formats no encoder writes (an `.other` codec, an IMA ADPCM block that fits no frames).
-    init?(format: StreamFormat, imaSearch: IMA4Encoder.Search) {
+    init?(format: StreamFormat, imaSearch: IMASearch) {
         channels = format.channels
         switch format.encoding {
         case .pcm(let f): codec = .pcm(f)
@@ -29,7 +29,7 @@ struct StreamEncoder {
             codec = .ima4(IMA4Encoder(channels: format.channels, search: imaSearch))
             framesPerPacket = IMA4.framesPerPacket
         case .imaADPCM:
-            guard let e = IMAWAVEncoder(channels: format.channels, blockAlign: format.bytesPerPacket) else { return nil }
+            guard let e = IMAWAVEncoder(channels: format.channels, blockAlign: format.bytesPerPacket, search: imaSearch) else { return nil }
             codec = .imaWAV(e)
             framesPerPacket = e.framesPerBlock
         case .other:

@@ -68,7 +68,7 @@ input.withUnsafeBufferPointer { src in
     var ima = [UInt8](repeating: 0, count: packetBytes)
     ima.withUnsafeMutableBytes { out in
         // In calls of 16384 frames, as the converter makes them.
-        func encode(_ search: IMA4Encoder.Search) {
+        func encode(_ search: IMASearch) {
             var e = IMA4Encoder(channels: channels, search: search)
             let chunk = 16384 * channels
             for start in stride(from: 0, to: n, by: chunk) {
@@ -77,8 +77,8 @@ input.withUnsafeBufferPointer { src in
             }
         }
         measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
-        measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.packet) }
-        measure("ima4 encode (-q 127)", samples: n, repeats: 5) { encode(.wide) }
+        measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.starts) }
+        measure("ima4 encode (-q 127)", samples: n, repeats: 5) { encode(.trellis) }
         var wav = [UInt8](repeating: 0, count: n)
         wav.withUnsafeMutableBytes { wavOut in
             measure("ima adpcm wav encode", samples: n, repeats: 7) {

@@ -85,7 +85,7 @@ import Darwin
 
 @Suite("IMA4 and IMA WAV")
 struct IMATests {
-    func encode(_ x: [Int16], channels: Int, search: IMA4Encoder.Search) -> [UInt8] {
+    func encode(_ x: [Int16], channels: Int, search: IMASearch) -> [UInt8] {
         var enc = IMA4Encoder(channels: channels, search: search)
         var out = [UInt8](repeating: 0, count: x.count / 64 * 34)
         x.withUnsafeBufferPointer { s in out.withUnsafeMutableBytes { _ = enc.encode(s, into: $0) } }
@@ -147,27 +147,31 @@ struct IMATests {
         #expect(ours == expected)
     }
 
-    @Test("the searching encoders decode exactly as they simulated, and beat the greedy encoder",
-          arguments: [(1, IMA4Encoder.Search.packet), (2, .packet), (1, .wide), (2, .wide)])
-    func searchIsExactAndBetter(channels: Int, search: IMA4Encoder.Search) throws {
-        let x = testSignal(frames: 64 * 2000, channels: channels, seed: 5)
+    @Test("the searching encoders decode exactly as they simulated, and beat Apple's encoder",
+          arguments: [(1, IMASearch.starts), (2, .starts), (3, .starts), (1, .trellis), (2, .trellis)])
+    func searchIsExactAndBetter(channels: Int, search: IMASearch) throws {
+        let x = testSignal(frames: 64 * 800, channels: channels, seed: 5)
         var enc = IMA4Encoder(channels: channels, search: search)
         var dec = IMA4Decoder(channels: channels)
         var packet = [UInt8](repeating: 0, count: 34 * channels)
         var decoded = [Int16](repeating: 0, count: 64 * channels)
-        var all = [Int16]()
+        var all = [Int16](), stream = [UInt8](), mismatches = 0
         try x.withUnsafeBufferPointer { s in
             for p in 0..<(x.count / (64 * channels)) {
                 let slice = UnsafeBufferPointer(rebasing: s[(p * 64 * channels)..<((p + 1) * 64 * channels)])
                 packet.withUnsafeMutableBytes { _ = enc.encode(slice, into: $0) }
                 _ = try packet.withUnsafeBytes { raw in try decoded.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) } }
-                // Same end state after every packet: the decoder started where the encoder assumed.
-                #expect(dec.states == enc.states, "packet \(p)")
+                // Same state after every packet: the decoder followed the path the encoder chose.
+                if dec.states != enc.states { mismatches += 1 }
                 all += decoded
+                stream += packet
             }
         }
+        #expect(mismatches == 0)
+        // The trellis: a packet at a time or all at once, the same bytes (the start search splits calls in halves).
+        if search == .trellis { #expect(encode(x, channels: channels, search: search) == stream) }
         let greedy = try decode(encode(x, channels: channels, search: .none), channels: channels)
-        #expect(snr(x, all) > snr(x, greedy))
+        #expect(snr(x, all) > snr(x, greedy) + (search == .trellis ? 1 : 0.3))
     }
 
     /// Encodes `x` in calls of 256 packets, decoding packet by packet; expects the decoder to be after every packet
@@ -205,7 +209,7 @@ struct IMATests {
     @Test("the default search encodes a call as two halves, which decode exactly as simulated", arguments: [1, 2])
     func halvesAreExact(channels: Int) throws {
         let x = testSignal(frames: 64 * 256 * 24, channels: channels, seed: 23)
-        var enc = IMA4Encoder(channels: channels, search: .packet)
+        var enc = IMA4Encoder(channels: channels, search: .starts)
         // Every other call, the second half starts where the decoder arrives (the state after the middle packet,
         // rounded as a preamble states it), which it would not adopt: the middle packet must end elsewhere.
         let all = try encodeInCalls(x, channels: channels, &enc) { call, enc in
@@ -228,16 +232,16 @@ struct IMATests {
         // A constant 1: the first half ends at index 0 with its predictor at or next to 1; a second half started
         // at (0, 0) keeps that preamble, which a decoder arriving there would not adopt.
         let x = [Int16](repeating: 1, count: 64 * 256 * 2 * channels)
-        var enc = IMA4Encoder(channels: channels, search: .packet)
+        var enc = IMA4Encoder(channels: channels, search: .starts)
         let decoded = try encodeInCalls(x, channels: channels, &enc) { _, _ in Array(repeating: IMAState(), count: channels) }
         #expect(enc.packetsReencoded > 0)
         #expect(decoded.allSatisfy { abs(Int($0) - 1) <= 1 })
     }
 
     @Test("the vector packet searches equal their scalar reference on every packet",
-          arguments: [(1, IMA4Encoder.Search.packet), (2, .packet), (1, .wide), (2, .wide)])
-    func vectorSearchEqualsReference(channels: Int, search: IMA4Encoder.Search) {
-        let candidates = search.candidates(channels: channels), restarts = IMA4Encoder.restarts(candidates: candidates)
+          arguments: [1, 2])
+    func vectorSearchEqualsReference(channels: Int) {
+        let candidates = IMA4Encoder.packetCandidates(channels: channels), restarts = IMA4Encoder.packetRestarts(candidates: candidates)
         let x = testSignal(frames: 64 * 1500, channels: channels, seed: 11)
         var fast = [UInt8](repeating: 0, count: 34 * channels), slow = fast
         var fastState = [IMAState](repeating: IMAState(), count: channels), slowState = fastState
@@ -255,7 +259,7 @@ struct IMATests {
                         }
                         for c in 0..<channels {
                             slow.withUnsafeMutableBufferPointer {
-                                IMA4Encoder.encodeBlockSearchingReference(base + c, stride: channels, state: &slowState[c], into: $0.baseAddress! + 34 * c,
+                                StartSearchReference.encodeBlock(base + c, stride: channels, state: &slowState[c], into: $0.baseAddress! + 34 * c,
                                                                           steps: t.baseAddress!, candidates: candidates)
                             }
                         }
@@ -277,7 +281,7 @@ struct IMATests {
             IMATables.step16.withUnsafeBufferPointer { t16 in
                 let edges: [Int16] = [-32768, -32767, -32640, -1, 0, 1, 32640, 32766, 32767]
                 for _ in 0..<20_000 {
-                    var xs = IMA4Encoder.Lanes(), p = IMA4Encoder.Lanes(), index = IMA4Encoder.Lanes(), step = IMA4Encoder.Lanes()
+                    var xs = IMA.Lanes(), p = IMA.Lanes(), index = IMA.Lanes(), step = IMA.Lanes()
                     for k in 0..<8 {
                         let r = rng.next()
                         xs[k] = r & 7 == 0 ? edges[Int(r >> 8 % 9)] : Int16(truncatingIfNeeded: r >> 16)
@@ -295,6 +299,64 @@ struct IMATests {
                         if Int16(code) != codes[k] || Int32(p[k]) != s.predictor || Int32(index[k]) != s.index
                             || step[k] != t16[Int(s.index)] || error[k] != d * d { mismatches += 1 }
                     }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("the vector trellis writes what its scalar transcription writes", arguments: [1, 2, 3])
+    func trellisEqualsScalarReference(channels: Int) {
+        let search = IMASearch.trellis
+        let packets = 150
+        let x = testSignal(frames: 64 * packets, channels: channels, seed: 11)
+        let fast = encode(x, channels: channels, search: search)
+        var slow = [UInt8](), states = [IMAState](repeating: IMAState(), count: channels)
+        for p in 0..<packets {
+            let frame = { (i: Int, c: Int) in x[(p * 64 + i) * channels + c] }
+            var blocks = [[UInt8]](repeating: [], count: channels)
+            for c in 0..<channels {
+                var starts = IMATrellis.Starts()
+                IMA4Encoder.starts(states[c], first: Int32(frame(0, c)), into: &starts, lanes: 0..<16)
+                let w = ScalarTrellis.search([(0..<64).map { frame($0, c) }], starts: starts, trellis: true)[0]
+                let start = starts[lane: w.origin]
+                let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
+                blocks[c] = [UInt8(pre >> 8), UInt8(pre & 0xFF)] + (0..<32).map { w.codes[2 * $0] | w.codes[2 * $0 + 1] << 4 }
+                states[c] = w.end
+            }
+            slow += blocks.joined()
+        }
+        #expect(fast.count == slow.count)
+        #expect(zip(fast, slow).filter { $0 != $1 }.count == 0)
+    }
+
+    @Test("a trellis child is the decoder's step: the greedy code and the level on the sample's other side")
+    func trellisChildrenAreExact() {
+        // Every step index against predictors and inputs from the whole Int16 range, including the extremes
+        // where |x − p| exceeds 32767 and the predictor clamps.
+        var rng = SplitMix64(seed: 17)
+        var mismatches = 0
+        let edges: [Int16] = [-32768, -32767, -32640, -1, 0, 1, 32640, 32766, 32767]
+        IMATables.step16.withUnsafeBufferPointer { t16 in
+            for _ in 0..<20_000 {
+                var x = Int16(0), p = IMA.Lanes(), index = IMA.Lanes()
+                let r0 = rng.next()
+                x = r0 & 7 == 0 ? edges[Int(r0 >> 8 % 9)] : Int16(truncatingIfNeeded: r0 >> 16)
+                for k in 0..<8 {
+                    let r = rng.next()
+                    p[k] = r & 7 == 0 ? edges[Int(r >> 32 % 9)] : Int16(truncatingIfNeeded: r >> 40)
+                    index[k] = Int16(r >> 56 % 89)
+                }
+                let paths = IMATrellis.Paths(predictor: p, index: index, step: IMA.lookUp(index, in: t16.baseAddress!),
+                                             cost: SIMD8<Float>(repeating: 5))
+                let (greedy, other) = IMATrellis.children(IMA.Lanes(repeating: x), paths)
+                for k in 0..<8 {
+                    let start = ScalarTrellis.Path(state: IMAState(predictor: Int32(p[k]), index: Int32(index[k])), cost: 5)
+                    let (a, codeA, b, codeB) = ScalarTrellis.children(Int32(x), start)
+                    if greedy.code[k] != Int16(codeA) || greedy.predictor[k] != Int16(a.state.predictor) || greedy.index[k] != Int16(a.state.index)
+                        || greedy.cost[k] != a.cost { mismatches += 1 }
+                    if other.code[k] != Int16(codeB) || other.predictor[k] != Int16(b.state.predictor) || other.index[k] != Int16(b.state.index)
+                        || other.cost[k] != b.cost { mismatches += 1 }
                 }
             }
         }
@@ -362,7 +424,7 @@ struct IMATests {
     @Test("IMA WAV: blocks encoded many at once hold the greedy codes from their headers' state",
           arguments: [(1, 256), (2, 512), (2, 2048), (1, 12), (2, 24)])
     func wavBlocksAtOnce(channels: Int, blockAlign: Int) throws {
-        var enc = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign))
+        var enc = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: .none))
         var single = enc
         let frames = enc.framesPerBlock, n = frames * channels
         let blocks = 37  // not a whole number of 16-lane groups
@@ -407,5 +469,163 @@ struct IMATests {
         // Estimated starting indices cost next to nothing against carrying the index block to block.
         #expect(snr(x, decodeAll(many)) > snr(x, decodeAll(one)) - 0.2)
         #expect(enc.indices.count == channels)
+    }
+
+    @Test("IMA WAV: searched blocks are what the scalar transcription writes, and beat the greedy quantiser",
+          arguments: [(1, 256, IMASearch.starts), (2, 512, .starts), (2, 1024, .trellis), (1, 12, .trellis)])
+    func wavTrellis(channels: Int, blockAlign: Int, search: IMASearch) throws {
+        var enc = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: search))
+        var greedyEncoder = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: .none))
+        let frames = enc.framesPerBlock, n = frames * channels, blocks = 12
+        let x = testSignal(frames: frames * blocks, channels: channels, seed: 31)
+        var bytes = [UInt8](repeating: 0, count: blockAlign * blocks), greedyBytes = bytes
+        #expect(x.withUnsafeBufferPointer { s in bytes.withUnsafeMutableBytes { enc.encode(s, into: $0) } } == blocks)
+        x.withUnsafeBufferPointer { s in greedyBytes.withUnsafeMutableBytes { _ = greedyEncoder.encode(s, into: $0) } }
+        let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
+        func decodeAll(_ bytes: [UInt8]) -> [Int16] {
+            var all = [Int16](), out = [Int16](repeating: 0, count: n)
+            for b in 0..<blocks {
+                bytes[(b * blockAlign)..<((b + 1) * blockAlign)].withUnsafeBytes { raw in out.withUnsafeMutableBufferPointer { dec.decodeBlock(raw, into: $0) } }
+                all += out
+            }
+            return all
+        }
+        // The scalar transcription, block by block from the same starts.
+        var indices = [Int32](repeating: 0, count: channels), mismatches = 0
+        let steps = IMATables.step
+        x.withUnsafeBufferPointer { s in
+            steps.withUnsafeBufferPointer { t in
+                for b in 0..<blocks {
+                    var expected = [UInt8](repeating: 0, count: blockAlign)
+                    var c = 0
+                    while c < channels {
+                        let group = search == .starts && c + 1 < channels ? [c, c + 1] : [c]
+                        var starts = IMATrellis.Starts()
+                        for (v, ch) in group.enumerated() {
+                            IMAWAVEncoder.starts(s.baseAddress! + b * n + ch, stride: channels, frames: frames, running: indices[ch], into: &starts,
+                                                 lanes: group.count == 2 ? v * 8..<(v * 8 + 8) : 0..<16, steps: t.baseAddress!)
+                        }
+                        let inputs = group.map { ch in (1..<frames).map { x[(b * frames + $0) * channels + ch] } }
+                        for (v, w) in ScalarTrellis.search(inputs, starts: starts, trellis: true).enumerated() {
+                            expected.withUnsafeMutableBufferPointer { o in
+                                w.codes.withUnsafeBufferPointer { k in
+                                    IMAWAVEncoder.write(header: x[b * n + group[v]], index: starts[lane: w.origin].index, codes: k.baseAddress!,
+                                                        channel: group[v], channels: channels, frames: frames, into: o.baseAddress!)
+                                }
+                            }
+                            indices[group[v]] = w.end.index
+                        }
+                        c += group.count
+                    }
+                    if Array(bytes[(b * blockAlign)..<((b + 1) * blockAlign)]) != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(snr(x, decodeAll(bytes)) > snr(x, decodeAll(greedyBytes)) + 0.5)
+    }
+}
+
+/// The trellis of ``IMATrellis``, transcribed one path at a time with the scalar decoder: what the vector code
+/// must write.
+enum ScalarTrellis {
+    struct Path { var state: IMAState; var cost: Float }
+    struct Winner { var origin: Int; var end: IMAState; var codes: [UInt8] }
+
+    static func cost(_ path: Path, _ x: Int32, after state: IMAState) -> Float {
+        let f = Float(abs(x - state.predictor))
+        return path.cost + f * f
+    }
+
+    /// The greedy child (IMA.encode) and the other: one magnitude towards the sample's other side.
+    static func children(_ x: Int32, _ p: Path) -> (Path, UInt8, Path, UInt8) {
+        IMATables.step.withUnsafeBufferPointer { t in
+            var a = p.state
+            let g = IMA.encode(x, &a, steps: t.baseAddress!)
+            let step = t[Int(p.state.index)], m = Int32(g & 7)
+            var level = step >> 3
+            if m & 4 != 0 { level += step }
+            if m & 2 != 0 { level += step >> 1 }
+            if m & 1 != 0 { level += step >> 2 }
+            let beyond = level < abs(x - p.state.predictor)
+            let otherM = beyond ? (m < 7 ? m + 1 : 6) : (m > 0 ? m - 1 : 0)
+            let flip = !beyond && m == 0
+            let otherCode = UInt8(otherM) | ((g & 8 != 0) != flip ? 8 : 0)
+            var b = p.state
+            _ = IMA.decode(otherCode, &b, steps: t.baseAddress!)
+            return (Path(state: a, cost: cost(p, x, after: a)), g, Path(state: b, cost: cost(p, x, after: b)), otherCode)
+        }
+    }
+
+    /// One search: `inputs` holds one channel (16 paths) or two (8 each); the starts' lanes as IMATrellis lays them.
+    static func search(_ inputs: [[Int16]], starts: IMATrellis.Starts, trellis searching: Bool) -> [Winner] {
+        let wide = inputs.count == 1, count = inputs[0].count
+        let initial = (0..<16).map { Path(state: starts[lane: $0], cost: starts.valid & (1 << UInt16($0)) != 0 ? 0 : .infinity) }
+        func run(cycle: Int) -> (paths: [Path], trace: [[Int]]) {
+            var paths = initial, trace = [[Int]]()
+            for t in 0..<count {
+                let d = cycle == 0 ? 0 : 1 << (t % cycle)
+                let kids = (0..<16).map { children(Int32(inputs[wide ? 0 : $0 / 8][t]), paths[$0]) }
+                var row = [Int](repeating: 0, count: 16)
+                for l in 0..<16 {
+                    let (a, codeA, _, _) = kids[l]
+                    paths[l] = a; row[l] = Int(codeA)
+                    if d != 0 {
+                        let (_, _, b, codeB) = kids[l ^ d]
+                        if b.cost < a.cost { paths[l] = b; row[l] = Int(codeB) | 16 }
+                    }
+                }
+                trace.append(row)
+            }
+            return (paths, trace)
+        }
+        let greedy = run(cycle: 0)
+        var trellis = run(cycle: wide ? 4 : 3)
+        if !searching { trellis.paths = trellis.paths.map { Path(state: $0.state, cost: .infinity) } }
+        func cheapest(_ paths: [Path], _ lanes: Range<Int>) -> (Int, Float) {
+            var best = lanes.lowerBound, bestCost = Float.infinity
+            for l in lanes where paths[l].cost < bestCost { best = l; bestCost = paths[l].cost }
+            return (best, bestCost)
+        }
+        return (wide ? [0..<16] : [0..<8, 8..<16]).map { lanes in
+            let g = cheapest(greedy.paths, lanes), tr = cheapest(trellis.paths, lanes)
+            let (lane0, run, cycle) = tr.1 < g.1 ? (tr.0, trellis, wide ? 4 : 3) : (g.0, greedy, 0)
+            var lane = lane0, codes = [UInt8](repeating: 0, count: count)
+            for t in stride(from: count - 1, through: 0, by: -1) {
+                let e = run.trace[t][lane]
+                codes[t] = UInt8(e & 15)
+                if e & 16 != 0 { lane ^= 1 << (t % cycle) }
+            }
+            return Winner(origin: lane, end: run.paths[lane0].state, codes: codes)
+        }
+    }
+}
+
+/// The start search one channel block and one candidate at a time with the scalar ``IMA/encode``: the reference
+/// the vector search (IMA4StartSearch.swift) is tested against.
+enum StartSearchReference {
+    /// The same search, one channel block and one candidate at a time with the scalar ``IMA/encode``: the
+    /// reference the vector search is tested against.
+    static func encodeBlock(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>,
+                                              candidates: Int) {
+        let restarts = IMA4Encoder.packetRestarts(candidates: candidates)
+        var best: (error: Float, start: IMAState, end: IMAState, codes: [UInt8])?
+        for j in 0..<candidates {
+            guard let start = IMA4Encoder.candidate(j, of: state, first: Int32(x[0]), restarts: restarts) else { continue }
+            var s = start, e: Float = 0, codes: [UInt8] = []
+            for i in 0..<IMA4.framesPerPacket {
+                let v = Int32(x[i * stride])
+                codes.append(IMA.encode(v, &s, steps: steps))
+                let d = Float(v - s.predictor)
+                e += d * d
+            }
+            if best == nil || e < best!.error { best = (e, start, s, codes) }
+        }
+        let b = best!
+        let pre = IMA4.preamble(predictor: b.start.predictor, index: b.start.index)
+        block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
+        for i in 0..<32 { block[2 + i] = b.codes[2 * i] | b.codes[2 * i + 1] << 4 }
+        state = b.end
     }
 }

@@ -1,0 +1,182 @@
+/// Encodes Apple IMA4.
+///
+/// With ``Search/none`` this is Apple's (and FFmpeg's `adpcm_ima_qt`) encoder: the greedy quantiser, the state
+/// carried across packets, the preamble written from the running state. The other searches code each packet along
+/// the cheapest of many paths (``IMATrellis``), starting from the running state or from a restart: the preamble
+/// lets a packet set its own state, and a preamble whose index differs from the decoder's running index is always
+/// adopted. Every path is simulated with the decoder's own arithmetic and packets are coded in order, so the stream
+/// decodes exactly as the encoder assumed under the resync rule.
+/// How hard an IMA encoder looks for the codes that sound best.
+public enum IMASearch: Sendable, Hashable {
+    /// The reference encoder's greedy quantiser, bit for bit (Apple's for IMA4; for IMA in WAV, the index carried
+    /// from block to block as libsndfile and sox do).
+    case none
+    /// The default. IMA4: every packet is coded greedily from a few of the header states it could set (4 a channel
+    /// in stereo, 8 otherwise) and the cheapest is kept — the search that keeps the default fast. IMA in WAV: the
+    /// trellis, 8 paths a channel for stereo, 16 for a channel alone.
+    case starts
+    /// For every channel, 16 starts coded greedily and the trellis (``IMATrellis``, 16 paths); the cheaper wins.
+    case trellis
+}
+
+public struct IMA4Encoder: Sendable {
+    public typealias Search = IMASearch
+
+    public let channels: Int
+    public let search: Search
+    public private(set) var states: [IMAState]
+    /// How many packets of second halves the start search had to encode again (see `encodeInHalves`).
+    var packetsReencoded = 0
+    /// When not nil, each start-search call leaves here the state it assumes a decoder is in after each packet
+    /// (packet-major, channels interleaved): what tests check the decoder against.
+    var packetEnds: [IMAState]?
+
+    /// A restart a search tries besides continuing: a step-index offset from the running index, and whether the
+    /// predictor comes from the packet's first input sample (which lets a packet jump to an attack) instead of the
+    /// running predictor. Both rounded to the preamble's 9 bits.
+    struct Restart: Sendable, Hashable {
+        var indexOffset: Int32
+        var fromFirstSample: Bool
+    }
+
+    /// The trellis's restarts in order of use: a search with n starts tries continuing and the first n − 1. Near
+    /// and far index offsets catch drift, an attack and a decay; a restart at the first sample jumps to an attack.
+    static let restarts: [Restart] =
+        [Restart(indexOffset: -3, fromFirstSample: false), Restart(indexOffset: 3, fromFirstSample: false),
+         Restart(indexOffset: 0, fromFirstSample: true)]
+        + [-1, 1, -6, 6, -2, 2, -8, 8, 16].map { Restart(indexOffset: $0, fromFirstSample: false) }
+        + [-4, 4, 8].map { Restart(indexOffset: $0, fromFirstSample: true) }
+
+    public init(channels: Int, search: Search = .starts) {
+        self.channels = Swift.max(channels, 1)
+        self.search = search
+        self.states = Array(repeating: IMAState(), count: Swift.max(channels, 1))
+    }
+
+    /// Encodes `src.count / (64·channels)` whole packets of interleaved Int16 into `dst` (34·channels bytes each).
+    /// Returns the number of packets written. With ``IMASearch/starts`` a call of 8 packets or more is encoded as
+    /// two halves at once, so the bytes (never their exactness) depend on how the input is divided into calls; the
+    /// converter divides it the same way every time.
+    @discardableResult
+    public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
+        encode(src, into: dst, secondHalfStart: nil)
+    }
+
+    /// `encode`, with the state the start search's second half starts from given (tests use it to make the
+    /// hand-over between the halves hard).
+    mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer, secondHalfStart: [IMAState]?) -> Int {
+        let ch = channels
+        let packets = Swift.min(src.count / (IMA4.framesPerPacket * ch), dst.count / IMA4.bytesPerPacket(channels: ch))
+        guard packets > 0, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        var states = self.states
+        states.withUnsafeMutableBufferPointer { st in
+            guard let states = st.baseAddress else { return }
+            switch search {
+            case .none:
+                IMA.withSteps { steps in
+                    for p in 0..<packets {
+                        let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                        if ch == 2 {
+                            Self.encodeBlockPairGreedy(x, states: states, into: packet, steps: steps)
+                        } else {
+                            for c in 0..<ch {
+                                Self.encodeBlockGreedy(x + c, stride: ch, state: &states[c], into: packet + c * IMA4.bytesPerBlock, steps: steps)
+                            }
+                        }
+                    }
+                }
+            case .starts:
+                encodeStarts(s, packets: packets, into: out, states: states, secondHalfStart: secondHalfStart)
+            case .trellis:
+                IMA.withSteps16 { steps in
+                    IMATrellis.withScratch(samples: IMA4.framesPerPacket) { scratch in
+                        for p in 0..<packets {
+                            let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                            for c in 0..<ch {
+                                Self.encodeTrellis(x, channels: ch, channel: c, states: states, into: packet, scratch: scratch, steps: steps)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.states = states
+        return packets
+    }
+
+    // MARK: Apple's encoder
+
+    /// Two channel blocks of one stereo packet, encoded together; the same stream as two ``encodeBlockGreedy``.
+    @inlinable
+    static func encodeBlockPairGreedy(_ x: UnsafePointer<Int16>, states: UnsafeMutablePointer<IMAState>,
+                                      into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
+        var l = states[0], r = states[1]
+        let right = block + IMA4.bytesPerBlock
+        let pl = IMA4.preamble(predictor: l.predictor, index: l.index), pr = IMA4.preamble(predictor: r.predictor, index: r.index)
+        block[0] = UInt8(pl >> 8); block[1] = UInt8(pl & 0xFF)
+        right[0] = UInt8(pr >> 8); right[1] = UInt8(pr & 0xFF)
+        for i in 0..<32 {
+            let f = x + 4 &* i
+            let l0 = IMA.encode(Int32(f[0]), &l, steps: steps), r0 = IMA.encode(Int32(f[1]), &r, steps: steps)
+            let l1 = IMA.encode(Int32(f[2]), &l, steps: steps), r1 = IMA.encode(Int32(f[3]), &r, steps: steps)
+            block[2 &+ i] = l0 | l1 << 4
+            right[2 &+ i] = r0 | r1 << 4
+        }
+        states[0] = l; states[1] = r
+    }
+
+    /// Apple's block: preamble from the running state, then greedy codes continuing from the full predictor.
+    @inlinable
+    static func encodeBlockGreedy(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
+                                  into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) {
+        let pre = IMA4.preamble(predictor: state.predictor, index: state.index)
+        block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
+        var s = state
+        for i in 0..<32 {
+            let lo = IMA.encode(Int32(x[(2 * i) * stride]), &s, steps: steps)
+            let hi = IMA.encode(Int32(x[(2 * i + 1) * stride]), &s, steps: steps)
+            block[2 + i] = lo | hi << 4
+        }
+        state = s
+    }
+
+    // MARK: The trellis
+
+    /// Where a packet may start for a channel in `running`, whose first sample is `first`: lane 0 continues, lane
+    /// j > 0 is restart j − 1; written at lanes `lanes.lowerBound...`. A restart the decoder would not adopt (index
+    /// out of range, or the running index with a predictor within 0x7F of the running one, which the resync rule
+    /// keeps) is no candidate.
+    static func starts(_ running: IMAState, first: Int32, into starts: inout IMATrellis.Starts, lanes: Range<Int>) {
+        for (j, lane) in lanes.enumerated() {
+            starts[lane: lane] = running
+            if j == 0 { starts.valid |= 1 << UInt16(lane); continue }
+            let r = restarts[j - 1]
+            let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
+            let index = running.index &+ r.indexOffset
+            guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { continue }
+            starts[lane: lane] = IMAState(predictor: predictor, index: index)
+            starts.valid |= 1 << UInt16(lane)
+        }
+    }
+
+    /// Channel `c` of one packet: its 16 starts coded greedily, and the 16-path trellis.
+    static func encodeTrellis(_ x: UnsafePointer<Int16>, channels: Int, channel c: Int, states: UnsafeMutablePointer<IMAState>,
+                              into packet: UnsafeMutablePointer<UInt8>, scratch: IMATrellis.Scratch, steps: UnsafePointer<Int16>) {
+        var s = IMATrellis.Starts()
+        starts(states[c], first: Int32(x[c]), into: &s, lanes: 0..<16)
+        IMATrellis.search((x + c, x + c), stride: channels, count: IMA4.framesPerPacket, from: s, layout: .wide, trellis: true,
+                          scratch: scratch, steps: steps) { _, w in
+            write(start: s[lane: w.origin], codes: scratch.codes, into: packet + c * IMA4.bytesPerBlock)
+            states[c] = w.end
+        }
+    }
+
+    /// A channel block: the preamble of `start`, then 64 codes, low nibble first.
+    @inline(__always)
+    static func write(start: IMAState, codes: UnsafePointer<UInt8>, into block: UnsafeMutablePointer<UInt8>) {
+        let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
+        block[0] = UInt8(pre >> 8); block[1] = UInt8(pre & 0xFF)
+        for i in 0..<32 { block[2 &+ i] = codes[2 &* i] | codes[2 &* i &+ 1] &<< 4 }
+    }
+}

@@ -1,0 +1,368 @@
+/// The start search (``IMASearch/starts``, the default): each channel block is coded greedily from the running
+/// state and from a few restarts, in the lanes of one vector, and the candidate with the least squared error wins —
+/// 4 candidates a channel in stereo (both channels in one vector, lanes alternating left and right as the frames
+/// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once (``encodeInHalves``), two
+/// dependency chains the CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
+extension IMA4Encoder {
+    /// The restarts of the start search: 3 in stereo (4 candidates), 7 for a channel alone (8), chosen with
+    /// scripts/quality.
+    static func packetRestarts(candidates: Int) -> [Restart] { candidates == 4 ? narrowRestarts : monoRestarts }
+
+    static let narrowRestarts: [Restart] =
+        [Restart(indexOffset: -3, fromFirstSample: false), Restart(indexOffset: 3, fromFirstSample: false),
+         Restart(indexOffset: 0, fromFirstSample: true)]
+    static let monoRestarts: [Restart] = narrowRestarts
+        + [-1, 1, -6, 6].map { Restart(indexOffset: $0, fromFirstSample: false) }
+
+    /// Candidates a channel block tries.
+    static func packetCandidates(channels: Int) -> Int { channels == 2 ? 4 : 8 }
+
+    /// The start search over `packets` whole packets.
+    mutating func encodeStarts(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
+                               states: UnsafeMutablePointer<IMAState>, secondHalfStart: [IMAState]?) {
+        let ch = channels
+        let candidates = Self.packetCandidates(channels: ch), restarts = Self.packetRestarts(candidates: candidates)
+        var ends = [IMAState](repeating: IMAState(), count: packetEnds == nil ? 0 : packets * ch)
+        let tracing = packetEnds != nil
+        var reencoded = 0
+        ends.withUnsafeMutableBufferPointer { e in
+            let trace = tracing ? e.baseAddress : nil
+            IMA.withSteps16 { steps in
+                let together = ch == 2 ? 2 : 1
+                if together == ch && candidates * ch == 8 && packets >= 2 * Self.minimumHalf {
+                    reencoded = Self.encodeInHalves(s, packets: packets, channels: ch, candidates: candidates, states: states,
+                                                    into: out, steps: steps, restarts: restarts,
+                                                    secondHalfStart: secondHalfStart, trace: trace)
+                    return
+                }
+                for p in 0..<packets {
+                    let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                    for c in stride(from: 0, to: ch, by: together) {
+                        Self.encodeSearching(x + c, stride: ch, channels: together, candidates: candidates,
+                                             states: states + c, into: packet + c * IMA4.bytesPerBlock, steps: steps, restarts: restarts)
+                    }
+                    if let trace { (trace + p * ch).update(from: states, count: ch) }
+                }
+            }
+        }
+        packetsReencoded += reencoded
+        if tracing { packetEnds = ends }
+    }
+
+    /// Where candidate `j` of a channel block starts: 0 continues the running state, `j` > 0 is restart `j`-1.
+    /// Nil for a restart the decoder would not adopt (index out of range, or the running index with a predictor
+    /// within 0x7F of the running one, which the resync rule keeps): it is no candidate.
+    @inline(__always)
+    static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
+        guard j > 0 else { return running }
+        let r = restarts[j &- 1]
+        let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
+        let index = running.index &+ r.indexOffset
+        guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { return nil }
+        return IMAState(predictor: predictor, index: index)
+    }
+
+    typealias Lanes = IMA.Lanes
+
+    /// One sample of the search for every lane: the vector nibble step (``IMA/encode(_:_:_:_:steps:)``) and the
+    /// squared error of what it decodes to, summed in Float as the scalar reference sums them. Returns the codes.
+    @_transparent
+    static func searchStep(_ xs: Lanes, _ predictor: inout Lanes, _ index: inout Lanes, _ step: inout Lanes,
+                           _ error: inout SIMD8<Float>, steps: UnsafePointer<Int16>) -> Lanes {
+        let code = IMA.encode(xs, &predictor, &index, &step, steps: steps)
+        let q = predictor
+        let under = IMA.mask(xs, lessThan: q)
+        let e = ((xs &- q) ^ under) &- under                          // |x − decoded|, unsigned
+        for k in 0..<8 {
+            let f = Float(UInt16(bitPattern: e[k]))
+            error[k] += f * f
+        }
+        return code
+    }
+
+    /// One 8-lane pass of a packet search: 64 frames from `x` (every `stride`-th sample; with `channels` 2 the lanes
+    /// alternate left and right as the frames do), from `start`. Leaves four codes a lane in each of the 16 words
+    /// at `packed`.
+    struct Pass {
+        var x: UnsafePointer<Int16>
+        var stride: Int
+        var channels: Int
+        var predictor: Lanes
+        var index: Lanes
+        var step = Lanes()
+        var error = SIMD8<Float>(repeating: 0)
+        var packed: UnsafeMutablePointer<Lanes>
+
+        @inline(__always)
+        init(x: UnsafePointer<Int16>, stride: Int, channels: Int, start: UnsafePointer<Lanes>, packed: UnsafeMutablePointer<Lanes>,
+             steps: UnsafePointer<Int16>) {
+            self.x = x; self.stride = stride; self.channels = channels; self.packed = packed
+            predictor = start[0]; index = start[1]
+            step = IMA.lookUp(index, in: steps)
+        }
+
+        /// The lanes' input at sample `i` of the packet: a stereo frame's two samples repeated, as one 32-bit
+        /// broadcast, or one sample in every lane.
+        @inline(__always)
+        func input(_ i: Int) -> Lanes {
+            let f = x + i &* stride
+            if channels == 2 {
+                return unsafeBitCast(SIMD4<UInt32>(repeating: UnsafeRawPointer(f).loadUnaligned(as: UInt32.self)), to: Lanes.self)
+            }
+            return Lanes(repeating: f[0])
+        }
+
+        @inline(__always)
+        mutating func run(steps: UnsafePointer<Int16>) {
+            var predictor = self.predictor, index = self.index, step = self.step, error = self.error
+            for word in 0..<16 {
+                var nibbles = Lanes()
+                for n in 0..<4 {
+                    nibbles |= searchStep(input(word &* 4 &+ n), &predictor, &index, &step, &error, steps: steps) &<< Int16(4 &* n)
+                }
+                packed[word] = nibbles
+            }
+            self.predictor = predictor; self.index = index; self.step = step; self.error = error
+        }
+    }
+
+    /// Two passes in one loop: two independent dependency chains, which the CPU overlaps (one chain alone leaves
+    /// it waiting on the step-table lookups). The state lives in locals so that it stays in registers.
+    @inline(__always)
+    static func run(_ a: inout Pass, _ b: inout Pass, steps: UnsafePointer<Int16>) {
+        var pa = a.predictor, ia = a.index, sa = a.step, ea = a.error
+        var pb = b.predictor, ib = b.index, sb = b.step, eb = b.error
+        for word in 0..<16 {
+            var na = Lanes(), nb = Lanes()
+            for n in 0..<4 {
+                let i = word &* 4 &+ n
+                na |= searchStep(a.input(i), &pa, &ia, &sa, &ea, steps: steps) &<< Int16(4 &* n)
+                nb |= searchStep(b.input(i), &pb, &ib, &sb, &eb, steps: steps) &<< Int16(4 &* n)
+            }
+            a.packed[word] = na; b.packed[word] = nb
+        }
+        a.predictor = pa; a.index = ia; a.step = sa; a.error = ea
+        b.predictor = pb; b.index = ib; b.step = sb; b.error = eb
+    }
+
+    /// The scratch one packet's search needs, in `Lanes`: 16 code words, a start and an end (predictor, index)
+    /// for each of up to 4 passes.
+    static let scratchPerPacket = 4 * (16 + 2 + 2)
+
+    /// A packet's search, set up: candidate j of channel c runs in lane (j·channels + c) of pass ⌊that / 8⌋.
+    struct PacketSearch {
+        var passes: Int
+        var channels: Int
+        var valid: UInt32 = 0
+        var packed: UnsafeMutablePointer<Lanes>
+        var starts: UnsafeMutablePointer<Lanes>
+        var ends: UnsafeMutablePointer<Lanes>
+        var errors = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+
+        @inline(__always)
+        init(_ x: UnsafePointer<Int16>, channels: Int, candidates: Int, states: UnsafePointer<IMAState>, restarts: [Restart],
+             scratch: UnsafeMutablePointer<Lanes>) {
+            self.channels = channels
+            passes = candidates * channels / 8
+            packed = scratch; starts = scratch + 16 * 4; ends = starts + 2 * 4
+            for pass in 0..<passes {
+                var predictor = Lanes(), index = Lanes()
+                for k in 0..<8 {
+                    let lane = pass * 8 + k, c = lane % channels
+                    let s = candidate(lane / channels, of: states[c], first: Int32(x[c]), restarts: restarts)
+                    if s != nil { valid |= 1 << UInt32(lane) }
+                    let start = s ?? states[c]
+                    predictor[k] = Int16(truncatingIfNeeded: start.predictor); index[k] = Int16(truncatingIfNeeded: start.index)
+                }
+                starts[2 * pass] = predictor; starts[2 * pass + 1] = index
+            }
+        }
+
+        @inline(__always)
+        func pass(_ i: Int, _ x: UnsafePointer<Int16>, stride: Int, steps: UnsafePointer<Int16>) -> Pass {
+            Pass(x: x, stride: stride, channels: channels, start: starts + 2 * i, packed: packed + 16 * i, steps: steps)
+        }
+
+        @inline(__always)
+        mutating func record(_ i: Int, _ p: Pass) {
+            ends[2 * i] = p.predictor; ends[2 * i + 1] = p.index
+            switch i {
+            case 0: errors.0 = p.error
+            case 1: errors.1 = p.error
+            case 2: errors.2 = p.error
+            default: errors.3 = p.error
+            }
+        }
+
+        @inline(__always)
+        func error(_ lane: Int) -> Float {
+            switch lane / 8 {
+            case 0: return errors.0[lane % 8]
+            case 1: return errors.1[lane % 8]
+            case 2: return errors.2[lane % 8]
+            default: return errors.3[lane % 8]
+            }
+        }
+
+        /// Writes each channel's winning candidate, leaves its end state in `states` and, when asked, the state it
+        /// starts from in `started`. With `handingOver`, only a candidate whose end state leads a decoder into the
+        /// next packet (channel c's block at `block + 34·c`) in the state its encoder assumed (`expected[c]`) may
+        /// win; returns false, writing nothing, when a channel has none.
+        @inline(__always)
+        @discardableResult
+        func finish(into block: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>,
+                    started: UnsafeMutablePointer<IMAState>? = nil,
+                    handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
+            var winners = (0, 0)
+            for c in 0..<channels {
+                var best = -1
+                for lane in Swift.stride(from: c, to: passes * 8, by: channels)
+                where valid & (1 << UInt32(lane)) != 0 && (best < 0 || error(lane) < error(best)) {
+                    if let next {
+                        let b = next.block + c * IMA4.bytesPerBlock
+                        if IMA4.resync(end(lane), preamble: UInt16(b[0]) << 8 | UInt16(b[1])) != next.expected[c] { continue }
+                    }
+                    best = lane
+                }
+                if best < 0 { return false }
+                if c == 0 { winners.0 = best } else { winners.1 = best }
+            }
+            for c in 0..<channels {
+                let best = c == 0 ? winners.0 : winners.1
+                let pass = best / 8, k = best % 8
+                let out = block + c * IMA4.bytesPerBlock
+                let start = IMAState(predictor: Int32(starts[2 * pass][k]), index: Int32(starts[2 * pass + 1][k]))
+                let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
+                out[0] = UInt8(pre >> 8); out[1] = UInt8(pre & 0xFF)
+                for word in 0..<16 {  // four codes a word, low nibble first: the block's two bytes, little-endian
+                    let w = UInt16(bitPattern: packed[16 * pass + word][k])
+                    out[2 &+ 2 &* word] = UInt8(truncatingIfNeeded: w); out[3 &+ 2 &* word] = UInt8(truncatingIfNeeded: w >> 8)
+                }
+                states[c] = end(best)
+                started?[c] = start
+            }
+            return true
+        }
+
+        @inline(__always)
+        func end(_ lane: Int) -> IMAState {
+            IMAState(predictor: Int32(ends[2 * (lane / 8)][lane % 8]), index: Int32(ends[2 * (lane / 8) + 1][lane % 8]))
+        }
+    }
+
+    /// The packet search for one block (`channels` 1) or both blocks of a stereo packet (`channels` 2, stride 2),
+    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states` (and
+    /// its start in `started`). With `handingOver`, a candidate that hands over to that next packet wins if there
+    /// is one (see ``PacketSearch/finish(into:states:started:handingOver:)``), else the best; returns whether one
+    /// handed over.
+    @discardableResult
+    static func encodeSearching(_ x: UnsafePointer<Int16>, stride: Int, channels: Int, candidates: Int,
+                                states: UnsafeMutablePointer<IMAState>, into block: UnsafeMutablePointer<UInt8>,
+                                steps: UnsafePointer<Int16>, restarts: [Restart], started: UnsafeMutablePointer<IMAState>? = nil,
+                                handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
+        return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
+            var search = PacketSearch(x, channels: channels, candidates: candidates, states: states, restarts: restarts,
+                                      scratch: scratch.baseAddress.unsafelyUnwrapped)
+            var i = 0
+            while i + 1 < search.passes {
+                var a = search.pass(i, x, stride: stride, steps: steps), b = search.pass(i + 1, x, stride: stride, steps: steps)
+                run(&a, &b, steps: steps)
+                search.record(i, a); search.record(i + 1, b)
+                i += 2
+            }
+            if i < search.passes {
+                var a = search.pass(i, x, stride: stride, steps: steps)
+                a.run(steps: steps)
+                search.record(i, a)
+            }
+            if let next, search.finish(into: block, states: states, started: started, handingOver: next) { return true }
+            search.finish(into: block, states: states, started: started)
+            return false
+        }
+    }
+
+    /// Two packets of one pass each (the default search) from two independent states, in one loop.
+    static func encodeSearching(_ xa: UnsafePointer<Int16>, states sa: UnsafeMutablePointer<IMAState>, into ba: UnsafeMutablePointer<UInt8>,
+                                _ xb: UnsafePointer<Int16>, states sb: UnsafeMutablePointer<IMAState>, into bb: UnsafeMutablePointer<UInt8>,
+                                stride: Int, channels: Int, candidates: Int, steps: UnsafePointer<Int16>, restarts: [Restart],
+                                startedB: UnsafeMutablePointer<IMAState>) {
+        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
+            var sa_ = PacketSearch(xa, channels: channels, candidates: candidates, states: sa, restarts: restarts, scratch: scratch.baseAddress.unsafelyUnwrapped)
+            var sb_ = PacketSearch(xb, channels: channels, candidates: candidates, states: sb, restarts: restarts,
+                                   scratch: scratch.baseAddress.unsafelyUnwrapped + scratchPerPacket)
+            var a = sa_.pass(0, xa, stride: stride, steps: steps), b = sb_.pass(0, xb, stride: stride, steps: steps)
+            run(&a, &b, steps: steps)
+            sa_.record(0, a); sb_.record(0, b)
+            sa_.finish(into: ba, states: sa)
+            sb_.finish(into: bb, states: sb, started: startedB)
+        }
+    }
+
+    /// Calls of fewer than twice this many packets are not split.
+    static let minimumHalf = 4
+
+    /// The default search over `packets` whole packets of one or two channels, as two halves encoded at once: two
+    /// dependency chains in one loop, which the CPU overlaps (one alone leaves it waiting on its step lookups).
+    ///
+    /// The second half starts one packet after the middle, from a state its preamble can state exactly: the
+    /// greedy encoder's state after running over the middle packet from the running index, its predictor rounded
+    /// to the preamble's 9 bits. The middle packet is encoded last, from the first half's end, and may only end
+    /// where a decoder goes on into the next packet in the state the second half assumed there (the resync rule
+    /// keeps a running state at the same index and a predictor within 0x7F, else adopts the preamble). Where no
+    /// candidate does, the best one stays and the join moves on a packet: that packet is encoded again from the
+    /// true state, under the same condition towards the one after it, and so on. Every packet therefore decodes
+    /// exactly as the encoder simulated it. Returns how many packets were encoded again.
+    static func encodeInHalves(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int, candidates: Int,
+                               states: UnsafeMutablePointer<IMAState>, into out: UnsafeMutablePointer<UInt8>,
+                               steps: UnsafePointer<Int16>, restarts: [Restart], secondHalfStart: [IMAState]? = nil,
+                               trace: UnsafeMutablePointer<IMAState>? = nil) -> Int {
+        let frame = IMA4.framesPerPacket * ch, bytes = IMA4.bytesPerPacket(channels: ch)
+        let middle = packets / 2, first = middle, second = packets - middle - 1   // packets in each half
+        return withUnsafeTemporaryAllocation(of: IMAState.self, capacity: (packets + 1) * ch) { buffer in
+            // b: the second half's running state; started[p]: the state it assumed packet p starts from.
+            let b = buffer.baseAddress!, started = b + ch
+            for c in 0..<ch {
+                if let given = secondHalfStart?[c] { b[c] = given; continue }
+                var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
+                IMA.withSteps { steps32 in
+                    for i in 0..<IMA4.framesPerPacket { _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps32) }
+                }
+                b[c] = IMAState(predictor: Swift.min((warm.predictor &+ 64) & ~0x7F, 32640), index: warm.index)
+            }
+            for k in 0..<Swift.max(first, second) {
+                let pa = k, pb = middle + 1 + k
+                if k < first && k < second {
+                    encodeSearching(s + pa * frame, states: states, into: out + pa * bytes, s + pb * frame, states: b, into: out + pb * bytes,
+                                    stride: ch, channels: ch, candidates: candidates, steps: steps, restarts: restarts,
+                                    startedB: started + pb * ch)
+                } else if k < first {
+                    encodeSearching(s + pa * frame, stride: ch, channels: ch, candidates: candidates, states: states,
+                                    into: out + pa * bytes, steps: steps, restarts: restarts)
+                } else {
+                    encodeSearching(s + pb * frame, stride: ch, channels: ch, candidates: candidates, states: b,
+                                    into: out + pb * bytes, steps: steps, restarts: restarts, started: started + pb * ch)
+                }
+                if let trace {
+                    if k < first { (trace + pa * ch).update(from: states, count: ch) }
+                    if k < second { (trace + pb * ch).update(from: b, count: ch) }
+                }
+            }
+            // The join, from the first half's end (where a decoder really arrives) towards the second half.
+            var redone = 0
+            for p in middle..<packets {
+                let next = p + 1 < packets ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
+                let joined = encodeSearching(s + p * frame, stride: ch, channels: ch, candidates: candidates, states: states,
+                                             into: out + p * bytes, steps: steps, restarts: restarts, handingOver: next)
+                if let trace { (trace + p * ch).update(from: states, count: ch) }
+                if p > middle { redone += 1 }
+                if joined {
+                    for c in 0..<ch { states[c] = b[c] }
+                    break
+                }
+            }
+            return redone
+        }
+    }
+
+    /// The same search, one channel block and one candidate at a time with the scalar ``IMA/encode``: the
+}
