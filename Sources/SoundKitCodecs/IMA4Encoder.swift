@@ -1,11 +1,3 @@
-/// Encodes Apple IMA4.
-///
-/// With ``Search/none`` this is Apple's (and FFmpeg's `adpcm_ima_qt`) encoder: the greedy quantiser, the state
-/// carried across packets, the preamble written from the running state. The other searches code each packet along
-/// the cheapest of many paths (``IMATrellis``), starting from the running state or from a restart: the preamble
-/// lets a packet set its own state, and a preamble whose index differs from the decoder's running index is always
-/// adopted. Every path is simulated with the decoder's own arithmetic and packets are coded in order, so the stream
-/// decodes exactly as the encoder assumed under the resync rule.
 /// How hard an IMA encoder looks for the codes that sound best.
 public enum IMASearch: Sendable, Hashable {
     /// The reference encoder's greedy quantiser, bit for bit (Apple's for IMA4; for IMA in WAV, the index carried
@@ -19,6 +11,15 @@ public enum IMASearch: Sendable, Hashable {
     case trellis
 }
 
+/// Encodes Apple IMA4.
+///
+/// With ``IMASearch/none`` this is Apple's (and FFmpeg's `adpcm_ima_qt`) encoder: the greedy quantiser, the state
+/// carried across packets, the preamble written from the running state. The searches use the preamble to let a
+/// packet set its own state — a preamble whose index differs from the decoder's running index is always adopted —
+/// and keep the cheapest of several codings: ``IMASearch/starts`` (the default, IMA4StartSearch.swift) codes each
+/// packet greedily from the running state and a few restarts; ``IMASearch/trellis`` adds the trellis
+/// (``IMATrellis``). Every candidate is simulated with the decoder's own arithmetic, so the stream decodes exactly
+/// as the encoder assumed under the resync rule.
 public struct IMA4Encoder: Sendable {
     public typealias Search = IMASearch
 

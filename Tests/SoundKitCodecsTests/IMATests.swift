@@ -99,6 +99,18 @@ struct IMATests {
         return out
     }
 
+    /// Every whole block of `bytes`, decoded with the reference arithmetic.
+    func decodeWAV(_ bytes: [UInt8], _ dec: IMAWAVDecoder) -> [Int16] {
+        var all = [Int16](), out = [Int16](repeating: 0, count: dec.framesPerBlock * dec.channels)
+        for b in 0..<(bytes.count / dec.blockAlign) {
+            bytes[(b * dec.blockAlign)..<((b + 1) * dec.blockAlign)].withUnsafeBytes { raw in
+                out.withUnsafeMutableBufferPointer { dec.decodeBlock(raw, into: $0) }
+            }
+            all += out
+        }
+        return all
+    }
+
     func snr(_ x: [Int16], _ y: [Int16]) -> Double {
         var s = 0.0, n = 0.0
         for (a, b) in zip(x, y) { s += Double(a) * Double(a); n += (Double(a) - Double(b)) * (Double(a) - Double(b)) }
@@ -458,14 +470,7 @@ struct IMATests {
         }
         #expect(mismatches == 0)
         let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
-        func decodeAll(_ bytes: [UInt8]) -> [Int16] {
-            var all = [Int16](), out = [Int16](repeating: 0, count: n)
-            for b in 0..<blocks {
-                bytes[(b * blockAlign)..<((b + 1) * blockAlign)].withUnsafeBytes { raw in out.withUnsafeMutableBufferPointer { dec.decodeBlock(raw, into: $0) } }
-                all += out
-            }
-            return all
-        }
+        func decodeAll(_ bytes: [UInt8]) -> [Int16] { decodeWAV(bytes, dec) }
         // Estimated starting indices cost next to nothing against carrying the index block to block.
         #expect(snr(x, decodeAll(many)) > snr(x, decodeAll(one)) - 0.2)
         #expect(enc.indices.count == channels)
@@ -482,14 +487,7 @@ struct IMATests {
         #expect(x.withUnsafeBufferPointer { s in bytes.withUnsafeMutableBytes { enc.encode(s, into: $0) } } == blocks)
         x.withUnsafeBufferPointer { s in greedyBytes.withUnsafeMutableBytes { _ = greedyEncoder.encode(s, into: $0) } }
         let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
-        func decodeAll(_ bytes: [UInt8]) -> [Int16] {
-            var all = [Int16](), out = [Int16](repeating: 0, count: n)
-            for b in 0..<blocks {
-                bytes[(b * blockAlign)..<((b + 1) * blockAlign)].withUnsafeBytes { raw in out.withUnsafeMutableBufferPointer { dec.decodeBlock(raw, into: $0) } }
-                all += out
-            }
-            return all
-        }
+        func decodeAll(_ bytes: [UInt8]) -> [Int16] { decodeWAV(bytes, dec) }
         // The scalar transcription, block by block from the same starts.
         var indices = [Int32](repeating: 0, count: channels), mismatches = 0
         let steps = IMATables.step
