@@ -71,6 +71,18 @@ extension IMA {
         mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
     }
 
+    /// Adds (x − decoded)² to each lane's cost, in Float, as the searches' scalar references sum it: |x − decoded|
+    /// reaches 65535, so it is taken as an unsigned number.
+    @_transparent
+    static func addSquaredError(_ x: Lanes, _ decoded: Lanes, to cost: inout SIMD8<Float>) {
+        let under = mask(x, lessThan: decoded)
+        let e = ((x &- decoded) ^ under) &- under
+        for k in 0..<8 {
+            let f = Float(UInt16(bitPattern: e[k]))
+            cost[k] += f * f
+        }
+    }
+
     /// `i` clamped to 0...88 in every lane (written with masks: the generic `clamped` is a call per use).
     @inline(__always)
     static func clampIndex(_ i: Lanes) -> Lanes {

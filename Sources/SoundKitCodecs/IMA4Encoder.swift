@@ -48,6 +48,19 @@ public struct IMA4Encoder: Sendable {
         + [-1, 1, -6, 6, -2, 2, -8, 8, 16].map { Restart(indexOffset: $0, fromFirstSample: false) }
         + [-4, 4, 8].map { Restart(indexOffset: $0, fromFirstSample: true) }
 
+    /// Where candidate `j` of a channel block starts: 0 continues the running state, `j` > 0 is restart `j`-1.
+    /// Nil for a restart the decoder would not adopt (index out of range, or the running index with a predictor
+    /// within 0x7F of the running one, which the resync rule keeps): it is no candidate.
+    @inline(__always)
+    static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
+        guard j > 0 else { return running }
+        let r = restarts[j &- 1]
+        let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
+        let index = running.index &+ r.indexOffset
+        guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { return nil }
+        return IMAState(predictor: predictor, index: index)
+    }
+
     public init(channels: Int, search: Search = .starts) {
         self.channels = Swift.max(channels, 1)
         self.search = search
@@ -150,14 +163,9 @@ public struct IMA4Encoder: Sendable {
     /// keeps) is no candidate.
     static func starts(_ running: IMAState, first: Int32, into starts: inout IMATrellis.Starts, lanes: Range<Int>) {
         for (j, lane) in lanes.enumerated() {
-            starts[lane: lane] = running
-            if j == 0 { starts.valid |= 1 << UInt16(lane); continue }
-            let r = restarts[j - 1]
-            let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
-            let index = running.index &+ r.indexOffset
-            guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { continue }
-            starts[lane: lane] = IMAState(predictor: predictor, index: index)
-            starts.valid |= 1 << UInt16(lane)
+            let start = candidate(j, of: running, first: first, restarts: restarts)
+            starts[lane: lane] = start ?? running
+            if start != nil { starts.valid |= 1 << UInt16(lane) }
         }
     }
 

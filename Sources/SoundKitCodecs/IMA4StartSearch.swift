@@ -4,15 +4,12 @@
 /// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once (``encodeInHalves``), two
 /// dependency chains the CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
 extension IMA4Encoder {
-    /// The restarts of the start search: 3 in stereo (4 candidates), 7 for a channel alone (8), chosen with
-    /// scripts/quality.
+    /// The restarts of the start search: the first 3 of ``IMA4Encoder/restarts`` in stereo (4 candidates), the
+    /// first 7 for a channel alone (8), chosen with scripts/quality.
     static func packetRestarts(candidates: Int) -> [Restart] { candidates == 4 ? narrowRestarts : monoRestarts }
 
-    static let narrowRestarts: [Restart] =
-        [Restart(indexOffset: -3, fromFirstSample: false), Restart(indexOffset: 3, fromFirstSample: false),
-         Restart(indexOffset: 0, fromFirstSample: true)]
-    static let monoRestarts: [Restart] = narrowRestarts
-        + [-1, 1, -6, 6].map { Restart(indexOffset: $0, fromFirstSample: false) }
+    static let narrowRestarts = Array(restarts.prefix(3))
+    static let monoRestarts = Array(restarts.prefix(7))
 
     /// Candidates a channel block tries.
     static func packetCandidates(channels: Int) -> Int { channels == 2 ? 4 : 8 }
@@ -49,19 +46,6 @@ extension IMA4Encoder {
         if tracing { packetEnds = ends }
     }
 
-    /// Where candidate `j` of a channel block starts: 0 continues the running state, `j` > 0 is restart `j`-1.
-    /// Nil for a restart the decoder would not adopt (index out of range, or the running index with a predictor
-    /// within 0x7F of the running one, which the resync rule keeps): it is no candidate.
-    @inline(__always)
-    static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
-        guard j > 0 else { return running }
-        let r = restarts[j &- 1]
-        let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
-        let index = running.index &+ r.indexOffset
-        guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { return nil }
-        return IMAState(predictor: predictor, index: index)
-    }
-
     typealias Lanes = IMA.Lanes
 
     /// One sample of the search for every lane: the vector nibble step (``IMA/encode(_:_:_:_:steps:)``) and the
@@ -70,13 +54,7 @@ extension IMA4Encoder {
     static func searchStep(_ xs: Lanes, _ predictor: inout Lanes, _ index: inout Lanes, _ step: inout Lanes,
                            _ error: inout SIMD8<Float>, steps: UnsafePointer<Int16>) -> Lanes {
         let code = IMA.encode(xs, &predictor, &index, &step, steps: steps)
-        let q = predictor
-        let under = IMA.mask(xs, lessThan: q)
-        let e = ((xs &- q) ^ under) &- under                          // |x − decoded|, unsigned
-        for k in 0..<8 {
-            let f = Float(UInt16(bitPattern: e[k]))
-            error[k] += f * f
-        }
+        IMA.addSquaredError(xs, predictor, to: &error)
         return code
     }
 

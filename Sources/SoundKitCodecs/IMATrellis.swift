@@ -123,12 +123,7 @@ struct IMATrellis {
     @_transparent
     static func greedy(_ x: Lanes, _ p: inout Paths, steps: UnsafePointer<Int16>) -> Lanes {
         let code = IMA.encode(x, &p.predictor, &p.index, &p.step, steps: steps)
-        let under = IMA.mask(x, lessThan: p.predictor)
-        let e = ((x &- p.predictor) ^ under) &- under
-        for k in 0..<8 {
-            let f = Float(UInt16(bitPattern: e[k]))
-            p.cost[k] += f * f
-        }
+        IMA.addSquaredError(x, p.predictor, to: &p.cost)
         return code
     }
 
@@ -153,13 +148,8 @@ struct IMATrellis {
         let predictor = moved ^ ((moved ^ (Lanes(repeating: .max) ^ neg)) & over)
         let adjust = ((((m & 3) &+ 1) &<< 1) & m4) | ~m4          // −1 for magnitudes 0...3, else 2·(m − 3)
         let index = IMA.clampIndex(p.index &+ adjust)
-        let under = IMA.mask(x, lessThan: predictor)
-        let e = ((x &- predictor) ^ under) &- under                 // |x − decoded|, unsigned
         var cost = p.cost
-        for k in 0..<8 {
-            let f = Float(UInt16(bitPattern: e[k]))
-            cost[k] += f * f
-        }
+        IMA.addSquaredError(x, predictor, to: &cost)
         return Child(predictor: predictor, index: index, code: (neg & 8) | m, cost: cost)
     }
 
