@@ -94,6 +94,9 @@ public enum SoundChecker {
                 let path = FileSystem.join(d, name)
                 let rel = relative.isEmpty ? name : relative + "/" + name
                 if FileSystem.isDirectory(path) {
+                    // A linked folder is not followed, as convert --output-dir does not follow one: a link back up
+                    // made the walk list every sound again at each level until the path grew too long (ELOOP).
+                    if FileSystem.isSymbolicLink(path) { continue }
                     if isBundle(path) {
                         walk(path, bundleRoot: path, relative: "")  // a nested bundle (PlugIns/X.appex) is a bundle of its own
                     } else if bundleRoot != nil {

@@ -137,6 +137,16 @@ struct CheckerTests {
         #expect(r.stderr.contains("checked 3 files"))
     }
 
+    @Test("a linked folder is not followed: a link back up does not list a sound again")
+    func folderLinkLoop() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: dir.appendingPathComponent("a.caf").path)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: ".")
+        let r = try Tool.soundkit("check", "--no-loudness", dir.path)
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("checked 1 file"), "\(r.stderr)")
+    }
+
     @Test("--fix writes compliant IMA4 CAFs (trimmed when too long) and never touches the originals")
     func fix() throws {
         let dir = try temporaryDirectory()
