@@ -8,6 +8,12 @@ import Foundation
 
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, github
+
+    // Spelled out: ArgumentParser's defaults describe each case through reflection (`"\(self)"`), which every
+    // process paid for at start-up whether or not it printed help.
+    var defaultValueDescription: String { rawValue }
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// Prints a report in the chosen format; returns whether it holds errors.
@@ -37,7 +43,14 @@ struct Check: ParsableCommand {
 
         Rules (rule, severities, what it finds), for check, resolve and payload:
 
-        """ + Rule.helpLines.joined(separator: "\n"))
+        """ + ruleList)
+
+    /// ArgumentParser reads every subcommand's configuration to find the one named, so this text is built in every
+    /// process; the rule list (a quarter of a millisecond of formatting) only in one whose command line names
+    /// `check`, the only one that can show it.
+    private static var ruleList: String {
+        CommandLine.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
+    }
 
     @Argument(help: "Sound files, folders or app bundles.")
     var paths: [String]

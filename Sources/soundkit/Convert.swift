@@ -119,17 +119,10 @@ struct Convert: ParsableCommand {
     @Argument(help: ArgumentHelp("Inputs, then the output (see USAGE).", visibility: .hidden))
     var files: [String] = []
 
-    func validate() throws {
-        if let c = channels, !(1...64).contains(c) { throw ValidationError("-c takes a channel count from 1 to 64.") }
-        if let q = quality, !(0...127).contains(q) { throw ValidationError("-q takes a quality from 0 to 127.") }
-        if let q = srcQuality, !(0...127).contains(q) { throw ValidationError("-r takes a sample rate converter quality from 0 to 127.") }
-        if let t = trim, !(t > 0) { throw ValidationError("--trim takes a positive number of seconds.") }
-        if let l = channelLayout, ChannelLayoutTag(name: l) == nil {
-            throw ValidationError("-l '\(l)' is not a layout soundkit records; use \(ChannelLayoutTag.allCases.map(\.name).joined(separator: ", ")).")
-        }
-        if let j = jobs, j < 1 { throw ValidationError("--jobs takes a number of files from 1 up.") }
-        if gain != nil && normalize != nil { throw ValidationError("--gain and --normalize exclude each other: --normalize chooses the gain.") }
-    }
+    func validate() throws { try ConvertWords.validate(outputOptions, runOptions) }
+
+    /// What the options and arguments say, without ArgumentParser's wrappers.
+    var words: ConvertWords { ConvertWords(output: outputOptions, run: runOptions, files: files) }
 
     /// The output options given.
     var outputOptions: OutputOptions {
@@ -144,16 +137,35 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        if outputs.isEmpty {
+            try Self.execute { try ConvertRequest(options: outputOptions, run: runOptions, files: files) }
+        } else {
+            // The -o form needs the arguments in their order, which the parsed options have lost: parse them
+            // again, part by part.
+            let all = Array(CommandLine.arguments.dropFirst())
+            try Self.execute { try ConvertRequest(words: all.firstIndex(of: "convert").map { Array(all[($0 + 1)...]) } ?? all) }
+        }
+    }
+
+    /// The words after `convert`, when ``ConvertWords/scan(_:)`` reads them all: a command line run without
+    /// ArgumentParser (whose reflection over convert's 20 options cost about 0.4 ms a process). Anything it does
+    /// not read (help, a bad value, an unknown option) goes the usual way, so the messages stay ArgumentParser's.
+    static func runScanned(_ words: [String]) -> Bool {
+        guard let (before, groups) = try? ConvertRequest.split(words), ConvertWords.scan(before) != nil,
+              groups.allSatisfy({ ConvertWords.scan($0.words) != nil }) else { return false }
+        do {
+            try execute { try ConvertRequest(words: words) }
+        } catch {
+            exit(withError: error)
+        }
+        return true
+    }
+
+    /// Runs the request `make` builds; a request soundkit refuses is one line and exit status 64.
+    static func execute(_ make: () throws -> ConvertRequest) throws {
         let request: ConvertRequest
         do {
-            if outputs.isEmpty {
-                request = try ConvertRequest(options: outputOptions, run: runOptions, files: files)
-            } else {
-                // The -o form needs the arguments in their order, which the parsed options have lost: parse them
-                // again, part by part.
-                let all = Array(CommandLine.arguments.dropFirst())
-                request = try ConvertRequest(words: all.firstIndex(of: "convert").map { Array(all[($0 + 1)...]) } ?? all)
-            }
+            request = try make()
         } catch let e as ConvertRequest.Refusal {
             printError("soundkit: error: \(e.message)")
             throw ExitCode(64)
@@ -173,7 +185,7 @@ struct Convert: ParsableCommand {
     }
 
     /// One input, one or more outputs, read once.
-    func convertOne(_ input: String, _ outputs: [(path: String?, options: OutputOptions)], verbose: Bool, format: ReportFormat) throws {
+    static func convertOne(_ input: String, _ outputs: [(path: String?, options: OutputOptions)], verbose: Bool, format: ReportFormat) throws {
         let clock = ContinuousClock(), start = clock.now
         var entry = ConvertDocument.File(input: input, outputs: [], error: nil)
         do {
@@ -245,7 +257,7 @@ struct Convert: ParsableCommand {
 
 /// The options that belong to one output. Every one is optional so that options given after `-o OUTPUT` can be
 /// told from the defaults and override those given before the first `-o`.
-struct OutputOptions {
+struct OutputOptions: Equatable {
     var fileType: String?
     var dataFormat: String?
     var channels: Int?
@@ -271,10 +283,15 @@ struct OutputOptions {
     }
 }
 
-extension ResamplerQuality.Complexity: ExpressibleByArgument {}
+extension ResamplerQuality.Complexity: ExpressibleByArgument {
+    // Spelled out, as ReportFormat's: the reflective defaults cost start-up.
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+}
 
 /// Options for the whole run, wherever they appear.
-struct RunOptions {
+struct RunOptions: Equatable {
     var verbose: Bool
     var outputDir: String?
     var jobs: Int?
@@ -316,6 +333,23 @@ struct ConvertRequest {
     /// afconvert's `INPUT [-o OUTPUT [options]]...`, from the words after `convert`: options before the first
     /// `-o` belong to every output, the others to the output before them.
     init(words: [String]) throws {
+        let (before, groups) = try Self.split(words)
+        let first = try Self.parse(before)
+        var run = first.run
+        var perOutput: [(String, OutputOptions)] = []
+        for g in groups {
+            let s = try Self.parse(g.words)
+            if let extra = s.files.first {
+                throw Refusal(message: "'\(extra)' after -o \(g.output): only options may follow an output; name the input first")
+            }
+            run = run.merged(with: s.run)
+            perOutput.append((g.output, first.output.overridden(by: s.output)))
+        }
+        try self.init(run: run, shared: first.output, inputs: first.files, groups: perOutput)
+    }
+
+    /// The words before the first `-o`, and each `-o`'s output with the words after it.
+    static func split(_ words: [String]) throws -> (before: [String], groups: [(output: String, words: [String])]) {
         var groups: [(output: String, words: [String])] = []
         var before: [String] = []
         var i = 0
@@ -329,18 +363,7 @@ struct ConvertRequest {
             if groups.isEmpty { before.append(words[i]) } else { groups[groups.count - 1].words.append(words[i]) }
             i += 1
         }
-        let first = try Self.parse(before)
-        var run = first.runOptions
-        var perOutput: [(String, OutputOptions)] = []
-        for g in groups {
-            let s = try Self.parse(g.words)
-            if let extra = s.files.first {
-                throw Refusal(message: "'\(extra)' after -o \(g.output): only options may follow an output; name the input first")
-            }
-            run = run.merged(with: s.runOptions)
-            perOutput.append((g.output, first.outputOptions.overridden(by: s.outputOptions)))
-        }
-        try self.init(run: run, shared: first.outputOptions, inputs: first.files, groups: perOutput)
+        return (before, groups)
     }
 
     private init(run: RunOptions, shared: OutputOptions, inputs: [String], groups: [(String, OutputOptions)]) throws {
@@ -373,9 +396,10 @@ struct ConvertRequest {
     }
 
     /// Words between two `-o`s (or before the first), parsed with convert's own option table.
-    static func parse(_ words: [String]) throws -> Convert {
+    static func parse(_ words: [String]) throws -> ConvertWords {
+        if let scanned = ConvertWords.scan(words) { return scanned }
         do {
-            return try Convert.parse(words)
+            return try Convert.parse(words).words
         } catch {
             throw Refusal(message: Convert.message(for: error))
         }
@@ -431,7 +455,7 @@ struct ConvertRequest {
     /// before parsing, so that the answer is this line rather than "unknown option".
     static func refusal(_ arguments: [String]) -> String? {
         guard arguments.first == "convert" else { return nil }
-        for w in arguments {
+        for w in arguments where w.hasPrefix("-") {
             let name = w.split(separator: "=", maxSplits: 1).first.map(String.init) ?? w
             guard let entry = unsupported.first(where: { $0.names.contains(name) }) else { continue }
             return "\(name) \(entry.why); soundkit writes only Linear PCM, IMA4, µLaw and aLaw, where it does not apply"

@@ -22,6 +22,8 @@ struct SoundKitCommand: ParsableCommand {
             printError("soundkit: error: \(why)")
             exit(withError: ExitCode(64))
         }
+        let arguments = CommandLine.arguments
+        if arguments.count > 1, arguments[1] == "convert", Convert.runScanned(Array(arguments.dropFirst(2))) { return }
         main(nil)
     }
 }
