@@ -68,18 +68,18 @@ input.withUnsafeBufferPointer { src in
     var ima = [UInt8](repeating: 0, count: packetBytes)
     ima.withUnsafeMutableBytes { out in
         // In calls of 16384 frames, as the converter makes them.
-        func encode(_ search: IMASearch) {
+        func encode(_ search: IMASearch, samples: Int = n) {
             var e = IMA4Encoder(channels: channels, search: search)
             let chunk = 16384 * channels
-            for start in stride(from: 0, to: n, by: chunk) {
-                e.encode(UnsafeBufferPointer(rebasing: src[start..<min(n, start + chunk)]),
+            for start in stride(from: 0, to: samples, by: chunk) {
+                e.encode(UnsafeBufferPointer(rebasing: src[start..<min(samples, start + chunk)]),
                          into: UnsafeMutableRawBufferPointer(rebasing: out[(start / 64 * 34)...]))
             }
         }
         measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
         measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.starts) }
         measure("ima4 encode (-q 96, trellis)", samples: n, repeats: 5) { encode(.trellis) }
-        measure("ima4 encode (-q 127, beam)", samples: n / 16, repeats: 1) { encode(.beam) }
+        measure("ima4 encode (-q 127, beam)", samples: n / 16, repeats: 1) { encode(.beam, samples: n / 16) }
         var wav = [UInt8](repeating: 0, count: n)
         wav.withUnsafeMutableBytes { wavOut in
             measure("ima adpcm wav encode", samples: n, repeats: 7) {
