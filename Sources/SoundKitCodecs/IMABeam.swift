@@ -1,5 +1,5 @@
 /// The widest IMA4 search (``IMASearch/beam``, `-q 120…127`): a beam over one 64-sample channel block that keeps
-/// the 256 cheapest paths, at most one per 64-wide band of predictor values.
+/// the 256 cheapest paths, at most one per 32-wide band of predictor values.
 ///
 /// The band rule is what makes it work. Paths that differ only in the last bits of the predictor have nearly the
 /// same future, and a beam that keeps the cheapest paths without it fills with such near-copies; one path a band
@@ -17,9 +17,9 @@
 final class IMABeam {
     /// Paths kept after each sample.
     static let width = 256
-    /// Predictor bands: `(predictor + 32768) >> bandShift`, 1024 of them.
-    static let bandShift: Int32 = 6
-    static let bands = 65536 >> 6
+    /// Predictor bands: `(predictor + 32768) >> bandShift`, 2048 of them.
+    static let bandShift: Int32 = 5
+    static let bands = 65536 >> 5
     /// Start indices: the running index ± this.
     static let indexReach: Int32 = 12
     /// Children: magnitudes within this of the greedy one.
@@ -165,15 +165,15 @@ final class IMABeam {
 
     /// Keeps the `width` cheapest candidates (ties: the lower band) as the paths of sample `t`; returns how many.
     private func keepCheapest(_ candidates: Int, at t: Int) -> Int {
-        // Cost and band in one key: costs are below 2^46 (64 samples of at most 2^32), bands below 2^10.
+        // Cost and band in one key: costs are below 2^38 (64 samples of at most 2^32), bands below 2^11.
         var limit = Int64.max
         if candidates > Self.width {
-            for j in 0..<candidates { order[j] = cost[j] &<< 10 | Int64(band[j]) }
+            for j in 0..<candidates { order[j] = cost[j] &<< 11 | Int64(band[j]) }
             limit = Self.select(order, count: candidates, rank: Self.width &- 1)
         }
         var n = 0
         let row = t &* Self.width
-        for j in 0..<candidates where cost[j] &<< 10 | Int64(band[j]) <= limit {
+        for j in 0..<candidates where cost[j] &<< 11 | Int64(band[j]) <= limit {
             pathPredictor[n] = predictor[j]
             pathIndex[n] = index[j]
             pathCost[n] = cost[j]

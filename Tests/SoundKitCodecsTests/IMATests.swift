@@ -385,9 +385,9 @@ struct IMATests {
     @Test("the beam's selection finds the value of every rank, on every size up to the beam's candidates")
     func beamSelection() {
         var rng = SplitMix64(seed: 11)
-        for count in [1, 2, 3, 7, 255, 256, 257, 1000, 1024] {
+        for count in [1, 2, 3, 7, 255, 256, 257, 1000, 2048] {
             // Distinct values (as the beam's keys are: the band is in the low bits).
-            let values = (0..<count).map { Int64(bitPattern: rng.next() % 5000) << 10 | Int64($0) }
+            let values = (0..<count).map { Int64(bitPattern: rng.next() % 5000) << 11 | Int64($0) }
             let sorted = values.sorted()
             let buffer = UnsafeMutablePointer<Int64>.allocate(capacity: count)
             defer { buffer.deallocate() }
