@@ -9,9 +9,12 @@ public enum IMASearch: Sendable, Hashable {
     case starts
     /// For every channel, 16 starts coded greedily and the trellis (``IMATrellis``, 16 paths); the cheaper wins.
     case trellis
-    /// IMA4: the beam (``IMABeam``), 256 paths a channel block with at most one per band of predictor values;
-    /// about 100x the time of the trellis. IMA in WAV: the trellis.
+    /// IMA4: the beam (``IMABeam``), 256 paths a channel block with at most one per band of predictor values
+    /// (32 wide), and the trellis, the cheaper kept; about 100x the time of the trellis. IMA in WAV: the trellis.
     case beam
+    /// IMA4: two beams, with bands 16 and 64 wide (dense signals and transients), and the trellis; twice the
+    /// beam's time. IMA in WAV: the trellis.
+    case beams
 }
 
 /// Encodes Apple IMA4.
@@ -106,7 +109,9 @@ public struct IMA4Encoder: Sendable {
             case .starts:
                 encodeStarts(s, packets: packets, into: out, states: states, secondHalfStart: secondHalfStart)
             case .beam:
-                encodeBeam(s, packets: packets, into: out, states: states)
+                encodeBeam(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 5)])
+            case .beams:
+                encodeBeam(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 4), IMABeam(bandShift: 6)])
             case .trellis:
                 IMA.withSteps16 { steps in
                     IMATrellis.withScratch(samples: IMA4.framesPerPacket) { scratch in
@@ -188,11 +193,13 @@ public struct IMA4Encoder: Sendable {
 
     // MARK: The beam
 
-    /// Every channel block coded by the beam and by the trellis, from the same running state; the cheaper is
-    /// written. The beam wins on transients by far; on steady tones the trellis is sometimes a little closer.
+    /// Every channel block coded by each beam and by the trellis, from the same running state; the cheapest is
+    /// written. The beams win on transients by far; on steady tones the trellis is sometimes a little closer.
     func encodeBeam(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
-                    states: UnsafeMutablePointer<IMAState>) {
-        let ch = channels, beam = IMABeam()
+                    states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]) {
+        let ch = channels
+        let beamBlock = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerBlock)
+        defer { beamBlock.deallocate() }
         let trellisPacket = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerPacket(channels: ch))
         let trellisStates = UnsafeMutablePointer<IMAState>.allocate(capacity: ch)
         defer { trellisPacket.deallocate(); trellisStates.deallocate() }
@@ -204,15 +211,20 @@ public struct IMA4Encoder: Sendable {
                         let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
                         for c in 0..<ch {
                             let running = states[c], block = packet + c * IMA4.bytesPerBlock
-                            var end = running
-                            let beamCost = beam.encodeBlock(x + c, stride: ch, state: &end, into: block, steps: steps)
                             trellisStates[c] = running
                             Self.encodeTrellis(x, channels: ch, channel: c, states: trellisStates, into: trellisPacket,
                                                scratch: scratch, steps: steps16)
-                            let trellisBlock = trellisPacket + c * IMA4.bytesPerBlock
-                            if Self.squaredError(trellisBlock, from: running, x + c, stride: ch, steps: steps) < beamCost {
-                                block.update(from: trellisBlock, count: IMA4.bytesPerBlock)
-                                end = trellisStates[c]
+                            block.update(from: trellisPacket + c * IMA4.bytesPerBlock, count: IMA4.bytesPerBlock)
+                            var best = Self.squaredError(block, from: running, x + c, stride: ch, steps: steps)
+                            var end = trellisStates[c]
+                            for beam in beams {
+                                var beamEnd = running
+                                let cost = beam.encodeBlock(x + c, stride: ch, state: &beamEnd, into: beamBlock, steps: steps)
+                                if cost < best {
+                                    best = cost
+                                    end = beamEnd
+                                    block.update(from: beamBlock, count: IMA4.bytesPerBlock)
+                                }
                             }
                             states[c] = end
                         }

@@ -1,5 +1,5 @@
 /// The widest IMA4 search (``IMASearch/beam``, `-q 120…127`): a beam over one 64-sample channel block that keeps
-/// the 256 cheapest paths, at most one per 32-wide band of predictor values.
+/// the 256 cheapest paths, at most one per band of predictor values (16, 32 or 64 wide).
 ///
 /// The band rule is what makes it work. Paths that differ only in the last bits of the predictor have nearly the
 /// same future, and a beam that keeps the cheapest paths without it fills with such near-copies; one path a band
@@ -17,9 +17,11 @@
 final class IMABeam {
     /// Paths kept after each sample.
     static let width = 256
-    /// Predictor bands: `(predictor + 32768) >> bandShift`, 2048 of them.
-    static let bandShift: Int32 = 5
-    static let bands = 65536 >> 5
+    /// Predictor bands: `(predictor + 32768) >> bandShift`. Narrow bands suit dense signals (noise, sweeps), wide
+    /// ones transients; `-q 127` runs a beam of each.
+    let bandShift: Int32
+    /// The most bands of any beam (16 wide): the size of the candidate buffers.
+    static let maxBands = 65536 >> 4
     /// Start indices: the running index ± this.
     static let indexReach: Int32 = 12
     /// Children: magnitudes within this of the greedy one.
@@ -45,18 +47,20 @@ final class IMABeam {
     private let pathIndex: UnsafeMutablePointer<Int32>
     private let pathCost: UnsafeMutablePointer<Int64>
 
-    init() {
+    /// A beam with bands `1 << bandShift` wide (4...8).
+    init(bandShift: Int32) {
+        self.bandShift = Swift.min(Swift.max(bandShift, 4), 8)
         func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
             let p = UnsafeMutablePointer<T>.allocate(capacity: count)
             p.initialize(repeating: value, count: count)
             return p
         }
-        let candidates = Self.bands, trace = IMA4.framesPerPacket * Self.width
+        let candidates = Self.maxBands, trace = IMA4.framesPerPacket * Self.width
         predictor = buffer(candidates, 0); index = buffer(candidates, 0); cost = buffer(candidates, 0)
         parent = buffer(candidates, 0); code = buffer(candidates, 0); band = buffer(candidates, 0)
-        slot = buffer(Self.bands, 0); stamp = buffer(Self.bands, 0); order = buffer(candidates, 0)
+        slot = buffer(Self.maxBands, 0); stamp = buffer(Self.maxBands, 0); order = buffer(candidates, 0)
         traceParent = buffer(trace, 0); traceCode = buffer(trace, 0)
-        pathPredictor = buffer(Self.bands, 0); pathIndex = buffer(Self.bands, 0); pathCost = buffer(Self.bands, 0)
+        pathPredictor = buffer(Self.maxBands, 0); pathIndex = buffer(Self.maxBands, 0); pathCost = buffer(Self.maxBands, 0)
     }
 
     deinit {
@@ -148,7 +152,7 @@ final class IMABeam {
         _ = IMA.decode(c, &s, steps: steps)
         let e = Int64(sample &- s.predictor)
         let total = pathCost &+ e &* e
-        let b = Int((s.predictor &+ 32768) &>> Self.bandShift)
+        let b = Int((s.predictor &+ 32768) &>> bandShift)
         if stamp[b] == generation {
             let j = Int(slot[b])
             if total < cost[j] {
@@ -165,15 +169,15 @@ final class IMABeam {
 
     /// Keeps the `width` cheapest candidates (ties: the lower band) as the paths of sample `t`; returns how many.
     private func keepCheapest(_ candidates: Int, at t: Int) -> Int {
-        // Cost and band in one key: costs are below 2^38 (64 samples of at most 2^32), bands below 2^11.
+        // Cost and band in one key: costs are below 2^38 (64 samples of at most 2^32), bands below 2^12.
         var limit = Int64.max
         if candidates > Self.width {
-            for j in 0..<candidates { order[j] = cost[j] &<< 11 | Int64(band[j]) }
+            for j in 0..<candidates { order[j] = cost[j] &<< 12 | Int64(band[j]) }
             limit = Self.select(order, count: candidates, rank: Self.width &- 1)
         }
         var n = 0
         let row = t &* Self.width
-        for j in 0..<candidates where cost[j] &<< 11 | Int64(band[j]) <= limit {
+        for j in 0..<candidates where cost[j] &<< 12 | Int64(band[j]) <= limit {
             pathPredictor[n] = predictor[j]
             pathIndex[n] = index[j]
             pathCost[n] = cost[j]

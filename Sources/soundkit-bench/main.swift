@@ -79,7 +79,8 @@ input.withUnsafeBufferPointer { src in
         measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
         measure("ima4 encode (default)", samples: n, repeats: 7) { encode(.starts) }
         measure("ima4 encode (-q 96, trellis)", samples: n, repeats: 5) { encode(.trellis) }
-        measure("ima4 encode (-q 127, beam)", samples: n / 16, repeats: 1) { encode(.beam, samples: n / 16) }
+        measure("ima4 encode (-q 120, beam)", samples: n / 16, repeats: 1) { encode(.beam, samples: n / 16) }
+        measure("ima4 encode (-q 127, beams)", samples: n / 16, repeats: 1) { encode(.beams, samples: n / 16) }
         var wav = [UInt8](repeating: 0, count: n)
         wav.withUnsafeMutableBytes { wavOut in
             measure("ima adpcm wav encode", samples: n, repeats: 7) {

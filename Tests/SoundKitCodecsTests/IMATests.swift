@@ -160,10 +160,11 @@ struct IMATests {
     }
 
     @Test("the searching encoders decode exactly as they simulated, and beat Apple's encoder",
-          arguments: [(1, IMASearch.starts), (2, .starts), (3, .starts), (1, .trellis), (2, .trellis), (1, .beam), (2, .beam)])
+          arguments: [(1, IMASearch.starts), (2, .starts), (3, .starts), (1, .trellis), (2, .trellis), (1, .beam), (2, .beam), (1, .beams)])
     func searchIsExactAndBetter(channels: Int, search: IMASearch) throws {
         // The beam is slow in a debug build: fewer packets.
-        let x = testSignal(frames: 64 * (search == .beam ? 120 : 800), channels: channels, seed: 5)
+        let beam = search == .beam || search == .beams
+        let x = testSignal(frames: 64 * (beam ? 120 : 800), channels: channels, seed: 5)
         var enc = IMA4Encoder(channels: channels, search: search)
         var dec = IMA4Decoder(channels: channels)
         var packet = [UInt8](repeating: 0, count: 34 * channels)
@@ -185,7 +186,7 @@ struct IMATests {
         if search != .starts { #expect(encode(x, channels: channels, search: search) == stream) }
         let greedy = try decode(encode(x, channels: channels, search: .none), channels: channels)
         #expect(snr(x, all) > snr(x, greedy) + (search == .starts ? 0.3 : 1))
-        if search == .beam {
+        if beam {
             let trellis = try decode(encode(x, channels: channels, search: .trellis), channels: channels)
             #expect(snr(x, all) > snr(x, trellis))
             // What FFmpeg's (Apple's) decoder makes of the stream, by the tests' own transcription of it.
