@@ -187,6 +187,46 @@ package enum FileSystem {
 ///
 /// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
 /// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
+/// The temporary files of outputs under way, so that a command-line tool ended by a signal can remove them
+/// (``removeAll()``, from a thread that waits for the signal, never from a signal handler). Off until
+/// ``startTracking()``: a library user that handles signals its own way pays nothing.
+package enum TemporaryFiles {
+    private final class Registry: @unchecked Sendable {
+        let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        var paths: Set<String> = []
+        var tracking = false
+
+        init() {
+            mutex = .allocate(capacity: 1)
+            pthread_mutex_init(mutex, nil)
+        }
+
+        func locked<R>(_ body: () -> R) -> R {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body()
+        }
+    }
+
+    private static let registry = Registry()
+
+    /// Tracks every temporary output file from now on.
+    package static func startTracking() { registry.locked { registry.tracking = true } }
+
+    static func track(_ path: String) { registry.locked { if registry.tracking { registry.paths.insert(path) } } }
+
+    static func untrack(_ path: String) { registry.locked { _ = registry.paths.remove(path) } }
+
+    /// Removes every temporary file under way. They stay tracked-out: a file renamed into place after this is
+    /// complete; one still being written is no longer there to rename, so it never appears.
+    package static func removeAll() {
+        registry.locked {
+            for p in registry.paths { unlink(p) }
+            registry.paths.removeAll()
+        }
+    }
+}
+
 package final class AtomicOutputFile {
     package let path: String
     let temporaryPath: String
@@ -209,6 +249,7 @@ package final class AtomicOutputFile {
         let raw = try Syscall.sys(.create, path) { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } }
         self.fd = FileDescriptor(rawValue: raw)
         self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        TemporaryFiles.track(temporaryPath)
     }
 
     deinit { discard() }
@@ -244,6 +285,7 @@ package final class AtomicOutputFile {
         } catch {
             owned = false
             unlink(temporaryPath)
+            TemporaryFiles.untrack(temporaryPath)
             throw error
         }
         return PendingFile(path: path, temporaryPath: temporaryPath, flushed: flush)
@@ -255,6 +297,7 @@ package final class AtomicOutputFile {
         owned = false
         try? fd.close()
         unlink(temporaryPath)
+        TemporaryFiles.untrack(temporaryPath)
     }
 }
 
@@ -276,6 +319,7 @@ package struct PendingFile: Sendable, Hashable {
             for (i, f) in files.enumerated() {
                 do {
                     try Syscall.sys(.rename, f.path) { rename(f.temporaryPath, f.path) }
+                    TemporaryFiles.untrack(f.temporaryPath)
                 } catch {
                     for rest in files[i...] { rest.discard() }
                     throw error
@@ -289,7 +333,10 @@ package struct PendingFile: Sendable, Hashable {
     }
 
     /// Removes the temporary file (nothing, once it is published).
-    package func discard() { unlink(temporaryPath) }
+    package func discard() {
+        unlink(temporaryPath)
+        TemporaryFiles.untrack(temporaryPath)
+    }
 
     static func flush(_ files: [PendingFile]) throws(AudioFileError) {
         #if os(Linux)

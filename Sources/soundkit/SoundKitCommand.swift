@@ -23,6 +23,9 @@ struct SoundKitCommand: ParsableCommand {
             exit(withError: ExitCode(64))
         }
         let arguments = CommandLine.arguments
+        // A batch takes Ctrl-C itself: it cancels, keeping the files already converted.
+        let batch = arguments.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
+        EndingSignals.removeTemporaryFiles(on: batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
         if arguments.count > 1, arguments[1] == "convert", Convert.runScanned(Array(arguments.dropFirst(2))) { return }
         main(nil)
     }

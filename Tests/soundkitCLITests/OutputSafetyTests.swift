@@ -21,6 +21,59 @@ struct OutputSafetyTests {
     /// ThreadSanitizer's runtime maps files of its own, which a file-size limit turns into SIGBUS before soundkit runs.
     static let underThreadSanitizer = ProcessInfo.processInfo.environment["SOUNDKIT_SANITIZER"] == "thread"
 
+    /// Starts `soundkit arguments` and returns it once a temporary output exists in `dir` (the conversion is under
+    /// way), or throws after 30 s.
+    static func startConverting(_ arguments: [String], in dir: URL) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        p.arguments = arguments
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(30)
+        while try !names(dir).contains(where: { $0.contains(".soundkit-") }) {
+            guard p.isRunning, Date() < deadline else {
+                p.terminate()
+                throw Tool.Failed(description: "no temporary output appeared while soundkit \(arguments) ran")
+            }
+            usleep(5_000)
+        }
+        return p
+    }
+
+    @Test("a signal that ends a conversion removes its temporary file; the old output stays intact",
+          arguments: [SIGTERM, SIGINT, SIGHUP])
+    func endedBySignal(_ sig: Int32) throws {
+        let (dir, input, output, old) = try Self.setUp("signal-\(sig)")
+        // -q 127 takes seconds for 3 s of stereo: long enough to be caught under way.
+        let p = try Self.startConverting(["convert", input, output, "-d", "ima4", "-q", "127"], in: dir)
+        kill(p.processIdentifier, sig)
+        let deadline = Date().addingTimeInterval(10)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == sig)
+        #expect(try Self.names(dir) == ["in.wav", "out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
+    }
+
+    @Test("a signal soundkit was started ignoring (nohup) does not end it")
+    func ignoredSignal() throws {
+        let (dir, input, output, _) = try Self.setUp("signal-ignored")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The shell ignores SIGHUP and becomes soundkit, which inherits that.
+        p.arguments = ["-c", "trap '' HUP; exec \"$0\" convert \"$1\" \"$2\" -d ima4 -q 100", Tool.soundkit, input, output]
+        try p.run()
+        let deadline = Date().addingTimeInterval(30)
+        while try p.isRunning && !Self.names(dir).contains(where: { $0.contains(".soundkit-") }) && Date() < deadline { usleep(1_000) }
+        kill(p.processIdentifier, SIGHUP)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0)
+        #expect(try Self.names(dir) == ["in.wav", "out.caf"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)).prefix(4) == Data("caff".utf8))
+    }
+
     @Test("past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact",
           .disabled(if: underThreadSanitizer, "ThreadSanitizer's runtime cannot start under a file-size limit"))
     func fileSizeLimit() throws {
