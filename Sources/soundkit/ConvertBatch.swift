@@ -83,7 +83,7 @@ struct BatchCommand {
         let verbose = run.verbose
         let interactive = isatty(2) == 1
         // Ctrl-C cancels the batch (the files under way leave nothing behind, those done are kept); a second one
-        // ends the process at once.
+        // ends the process at once, removing the temporary files of the files under way.
         signal(SIGINT, SIG_IGN)
         let batch = Task { () -> BatchOutcome in
             var line = ProgressLine(enabled: interactive)
@@ -106,9 +106,18 @@ struct BatchCommand {
             return (results, printed)
         }
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        final class Count: @unchecked Sendable { var value = 0 }  // a source's events run one at a time
+        let interrupts = Count()
         interrupt.setEventHandler {
-            signal(SIGINT, SIG_DFL)
-            batch.cancel()
+            interrupts.value += 1
+            if interrupts.value == 1 {
+                batch.cancel()
+            } else {
+                // The second: the files under way are removed, and the process ends now.
+                TemporaryFiles.removeAll()
+                signal(SIGINT, SIG_DFL)
+                raise(SIGINT)
+            }
         }
         interrupt.resume()
         let (results, printed) = wait(for: batch)
