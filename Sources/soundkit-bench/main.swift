@@ -21,7 +21,9 @@ func measure(_ name: String, samples: Int, repeats: Int = 5, _ body: () -> Void)
         best = min(best, now() - t0)
     }
     let rate = Double(samples) / best / 1e6
-    print("kernel \(name + String(repeating: " ", count: max(0, 28 - name.count))) \(String(Int(rate.rounded()))) Msamples/s")
+    // Whole numbers, except below 10 (the beams run at a fraction of one).
+    let shown = rate >= 10 ? String(Int(rate.rounded())) : String(Double(Int((rate * 100).rounded())) / 100)
+    print("kernel \(name + String(repeating: " ", count: max(0, 28 - name.count))) \(shown) Msamples/s")
 }
 
 let frames = 1 << 20
