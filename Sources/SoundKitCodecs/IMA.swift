@@ -35,12 +35,20 @@ public enum IMA {
         var d = x &- state.predictor
         var code: Int32 = 0
         if d < 0 { code = 8; d = 0 &- d }
-        let step = steps[Int(state.index)]
-        if d >= step { code |= 4; d &-= step }
-        if d >= step &>> 1 { code |= 2; d &-= step &>> 1 }
-        if d >= step &>> 2 { code |= 1 }
+        code |= magnitude(d, step: steps[Int(state.index)])
         _ = decode(UInt8(truncatingIfNeeded: code), &state, steps: steps)
         return UInt8(truncatingIfNeeded: code)
+    }
+
+    /// The greedy quantiser's magnitude (0...7) for a distance `d` ≥ 0 between sample and predictor: step, then
+    /// step/2, then step/4, each taken when what is left reaches it.
+    @inlinable @inline(__always)
+    static func magnitude(_ distance: Int32, step: Int32) -> Int32 {
+        var d = distance, m: Int32 = 0
+        if d >= step { m |= 4; d &-= step }
+        if d >= step &>> 1 { m |= 2; d &-= step &>> 1 }
+        if d >= step &>> 2 { m |= 1 }
+        return m
     }
 
     @inlinable

@@ -12,6 +12,10 @@ public enum IMA4 {
         UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(truncatingIfNeeded: index)
     }
 
+    /// The preamble predictor (a multiple of 128, −32768...32640) nearest `predictor`.
+    @inlinable @inline(__always)
+    static func preamblePredictor(nearest predictor: Int32) -> Int32 { Swift.min((predictor &+ 64) & ~0x7F, 32640) }
+
     /// Apple's resync rule: keep the running state when the preamble's index equals it and its predictor lies
     /// within 0x7F of it; otherwise adopt the preamble. Returns the state the packet decodes from.
     @inlinable @inline(__always)

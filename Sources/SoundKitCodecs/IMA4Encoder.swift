@@ -24,8 +24,9 @@ public enum IMASearch: Sendable, Hashable {
 /// packet set its own state — a preamble whose index differs from the decoder's running index is always adopted —
 /// and keep the cheapest of several codings: ``IMASearch/starts`` (the default, IMA4StartSearch.swift) codes each
 /// packet greedily from the running state and a few restarts; ``IMASearch/trellis`` adds the trellis
-/// (``IMATrellis``); ``IMASearch/beam`` is the widest search (``IMABeam``). Every candidate is simulated with the decoder's own arithmetic, so the stream decodes exactly
-/// as the encoder assumed under the resync rule.
+/// (``IMATrellis``); ``IMASearch/beam`` and ``IMASearch/beams`` the widest search (``IMABeam``). Every candidate
+/// is simulated with the decoder's own arithmetic, so the stream decodes exactly as the encoder assumed under the
+/// resync rule.
 public struct IMA4Encoder: Sendable {
     public typealias Search = IMASearch
 
@@ -61,7 +62,7 @@ public struct IMA4Encoder: Sendable {
     static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
         guard j > 0 else { return running }
         let r = restarts[j &- 1]
-        let predictor = Swift.min(((r.fromFirstSample ? first : running.predictor) &+ 64) & ~0x7F, 32640)
+        let predictor = IMA4.preamblePredictor(nearest: r.fromFirstSample ? first : running.predictor)
         let index = running.index &+ r.indexOffset
         guard index >= 0 && index <= 88, index != running.index || abs(predictor &- running.predictor) > 0x7F else { return nil }
         return IMAState(predictor: predictor, index: index)

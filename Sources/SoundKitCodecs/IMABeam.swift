@@ -42,7 +42,9 @@ final class IMABeam {
     /// Kept paths a sample: the parent (in the previous sample's kept list, or the start) and the code.
     private let traceParent: UnsafeMutablePointer<Int16>
     private let traceCode: UnsafeMutablePointer<UInt8>
-    // The current paths.
+    /// The winning path's codes, read back.
+    private let codes: UnsafeMutablePointer<UInt8>
+    // The current paths (never more than `width`: a block has at most 101 starts).
     private let pathPredictor: UnsafeMutablePointer<Int32>
     private let pathIndex: UnsafeMutablePointer<Int32>
     private let pathCost: UnsafeMutablePointer<Int64>
@@ -55,26 +57,27 @@ final class IMABeam {
             p.initialize(repeating: value, count: count)
             return p
         }
+        // At most one candidate a band.
         let candidates = Self.maxBands, trace = IMA4.framesPerPacket * Self.width
         predictor = buffer(candidates, 0); index = buffer(candidates, 0); cost = buffer(candidates, 0)
         parent = buffer(candidates, 0); code = buffer(candidates, 0); band = buffer(candidates, 0)
-        slot = buffer(Self.maxBands, 0); stamp = buffer(Self.maxBands, 0); order = buffer(candidates, 0)
-        traceParent = buffer(trace, 0); traceCode = buffer(trace, 0)
-        pathPredictor = buffer(Self.maxBands, 0); pathIndex = buffer(Self.maxBands, 0); pathCost = buffer(Self.maxBands, 0)
+        slot = buffer(candidates, 0); stamp = buffer(candidates, 0); order = buffer(candidates, 0)
+        traceParent = buffer(trace, 0); traceCode = buffer(trace, 0); codes = buffer(IMA4.framesPerPacket, 0)
+        pathPredictor = buffer(Self.width, 0); pathIndex = buffer(Self.width, 0); pathCost = buffer(Self.width, 0)
     }
 
     deinit {
         for p in [predictor, index, parent, band, slot, pathPredictor, pathIndex] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
         for p in [cost, order, pathCost] as [UnsafeMutablePointer<Int64>] { p.deallocate() }
-        code.deallocate(); traceCode.deallocate(); stamp.deallocate(); traceParent.deallocate()
+        code.deallocate(); traceCode.deallocate(); codes.deallocate(); stamp.deallocate(); traceParent.deallocate()
     }
 
     /// The states a block may start from: the running one first, then each distinct preamble the decoder adopts.
     static func starts(_ running: IMAState, first: Int32) -> [IMAState] {
         var out = [running]
-        func preambled(_ p: Int32) -> Int32 { Swift.min(Swift.max((p &+ 64) & ~0x7F, -32768), 32640) }
+        let atFirst = IMA4.preamblePredictor(nearest: first)
         var predictors: [Int32] = []
-        for p in [preambled(running.predictor), preambled(first), preambled(first) &- 128, preambled(first) &+ 128]
+        for p in [IMA4.preamblePredictor(nearest: running.predictor), atFirst, atFirst &- 128, atFirst &+ 128]
         where p >= -32768 && p <= 32640 && !predictors.contains(p) {
             predictors.append(p)
         }
@@ -91,7 +94,7 @@ final class IMABeam {
     /// Writes the preamble and the codes into `block` (34 bytes). Returns the squared error of the block.
     @discardableResult
     func encodeBlock(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                              into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int64 {
+                     into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int64 {
         let n = IMA4.framesPerPacket
         let startStates = Self.starts(state, first: Int32(x[0]))
         var count = startStates.count
@@ -107,14 +110,8 @@ final class IMABeam {
             for k in 0..<count {
                 let p = pathPredictor[k], i = pathIndex[k], c = pathCost[k]
                 let step = steps[Int(i)]
-                // The greedy magnitude, as IMA.encode finds it.
-                var d = sample &- p
-                let negative = d < 0
-                if negative { d = 0 &- d }
-                var g: Int32 = 0
-                if d >= step { g |= 4; d &-= step }
-                if d >= step &>> 1 { g |= 2; d &-= step &>> 1 }
-                if d >= step &>> 2 { g |= 1 }
+                let negative = sample < p
+                let g = IMA.magnitude(negative ? p &- sample : sample &- p, step: step)   // the greedy code's
                 let side: Int32 = negative ? 8 : 0
                 for m in Swift.max(g &- Self.reach, 0)...Swift.min(g &+ Self.reach, 7) {
                     add(UInt8(truncatingIfNeeded: side | m), from: k, p, i, c, sample, &candidates, steps)
@@ -129,17 +126,12 @@ final class IMABeam {
         // The cheapest end, then back to its start.
         var best = 0
         for k in 1..<count where pathCost[k] < pathCost[best] { best = k }
-        var codes = [UInt8](repeating: 0, count: n)
         var k = best
         for t in Swift.stride(from: n &- 1, through: 0, by: -1) {
             codes[t] = traceCode[t &* Self.width &+ k]
             k = Int(traceParent[t &* Self.width &+ k])
         }
-        let start = startStates[k]
-        let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
-        block[0] = UInt8(pre >> 8)
-        block[1] = UInt8(pre & 0xFF)
-        for b in 0..<32 { block[2 &+ b] = codes[2 &* b] | codes[2 &* b &+ 1] &<< 4 }
+        IMA4Encoder.write(start: startStates[k], codes: codes, into: block)
         state = IMAState(predictor: pathPredictor[best], index: pathIndex[best])
         return pathCost[best]
     }
@@ -147,7 +139,7 @@ final class IMABeam {
     /// A child of path `k`: kept unless its band already holds a cheaper one (on a tie, the first).
     @inline(__always)
     private func add(_ c: UInt8, from k: Int, _ p: Int32, _ i: Int32, _ pathCost: Int64, _ sample: Int32,
-                              _ candidates: inout Int, _ steps: UnsafePointer<Int32>) {
+                     _ candidates: inout Int, _ steps: UnsafePointer<Int32>) {
         var s = IMAState(predictor: p, index: i)
         _ = IMA.decode(c, &s, steps: steps)
         let e = Int64(sample &- s.predictor)

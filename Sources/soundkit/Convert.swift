@@ -151,10 +151,14 @@ struct Convert: ParsableCommand {
     /// ArgumentParser (whose reflection over convert's 20 options cost about 0.4 ms a process). Anything it does
     /// not read (help, a bad value, an unknown option) goes the usual way, so the messages stay ArgumentParser's.
     static func runScanned(_ words: [String]) -> Bool {
-        guard let (before, groups) = try? ConvertRequest.split(words), ConvertWords.scan(before) != nil,
-              groups.allSatisfy({ ConvertWords.scan($0.words) != nil }) else { return false }
+        guard let (before, groups) = try? ConvertRequest.split(words), let first = ConvertWords.scan(before) else { return false }
+        var outputs: [(output: String, words: Result<ConvertWords, any Error>)] = []
+        for g in groups {
+            guard let scanned = ConvertWords.scan(g.words) else { return false }
+            outputs.append((g.output, .success(scanned)))
+        }
         do {
-            try execute { try ConvertRequest(words: words) }
+            try execute { try ConvertRequest(first, outputs) }
         } catch {
             exit(withError: error)
         }
@@ -334,11 +338,16 @@ struct ConvertRequest {
     /// `-o` belong to every output, the others to the output before them.
     init(words: [String]) throws {
         let (before, groups) = try Self.split(words)
-        let first = try Self.parse(before)
+        try self.init(try Self.parse(before), groups.map { g in (g.output, Result { try Self.parse(g.words) }) })
+    }
+
+    /// The words before the first `-o` and those after each `-o OUTPUT`, read (a failure to read an output's
+    /// words is thrown when that output's turn comes, after any refusal of an output before it).
+    init(_ first: ConvertWords, _ groups: [(output: String, words: Result<ConvertWords, any Error>)]) throws {
         var run = first.run
         var perOutput: [(String, OutputOptions)] = []
         for g in groups {
-            let s = try Self.parse(g.words)
+            let s = try g.words.get()
             if let extra = s.files.first {
                 throw Refusal(message: "'\(extra)' after -o \(g.output): only options may follow an output; name the input first")
             }

@@ -49,7 +49,7 @@ struct ConvertWords: Equatable {
                 spelled = String(word[..<eq])
                 attached = String(word[word.index(after: eq)...])
             }
-            guard let name = Name(spelled), seen.insert(name).inserted || name == .output else { return nil }
+            guard let name = Name(spelled), seen.insert(name).inserted else { return nil }
             if name.isFlag {
                 guard attached == nil else { return nil }
                 switch name {
@@ -101,38 +101,26 @@ struct ConvertWords: Equatable {
              normalize, truePeak, noFiller, output, verbose, outputDir, jobs, format, helpFormats
 
         init?(_ spelled: String) {
-            switch spelled {
-            case "-f", "--file": self = .fileType
-            case "-d", "--data": self = .dataFormat
-            case "-c", "--channels": self = .channels
-            case "-l", "--channellayout": self = .channelLayout
-            case "--mix": self = .mix
-            case "-q", "--quality": self = .quality
-            case "-r", "--src-quality": self = .srcQuality
-            case "--src-complexity": self = .srcComplexity
-            case "--trim": self = .trim
-            case "--gain": self = .gain
-            case "--normalize": self = .normalize
-            case "--true-peak": self = .truePeak
-            case "--no-filler": self = .noFiller
-            case "-o": self = .output
-            case "-v", "--verbose": self = .verbose
-            case "--output-dir": self = .outputDir
-            case "--jobs": self = .jobs
-            case "--format": self = .format
-            case "-hf", "--help-formats": self = .helpFormats
-            default: return nil
-            }
+            guard let entry = Self.table.first(where: { $0.spelling == spelled }) else { return nil }
+            self = entry.name
         }
 
         var isFlag: Bool { self == .mix || self == .noFiller || self == .verbose || self == .helpFormats }
         /// Declared with `parsing: .unconditional`: the value may start with `-` (a negative number).
         var takesAnyWord: Bool { self == .gain || self == .normalize || self == .truePeak }
 
+        /// Every spelling `Convert` declares, with its option.
+        static let table: [(spelling: String, name: Name)] = [
+            ("-f", .fileType), ("--file", .fileType), ("-d", .dataFormat), ("--data", .dataFormat),
+            ("-c", .channels), ("--channels", .channels), ("-l", .channelLayout), ("--channellayout", .channelLayout),
+            ("--mix", .mix), ("-q", .quality), ("--quality", .quality), ("-r", .srcQuality), ("--src-quality", .srcQuality),
+            ("--src-complexity", .srcComplexity), ("--trim", .trim), ("--gain", .gain), ("--normalize", .normalize),
+            ("--true-peak", .truePeak), ("--no-filler", .noFiller), ("-o", .output), ("-v", .verbose), ("--verbose", .verbose),
+            ("--output-dir", .outputDir), ("--jobs", .jobs), ("--format", .format), ("-hf", .helpFormats),
+            ("--help-formats", .helpFormats),
+        ]
+
         /// Every spelling, for the test that holds this table to `Convert`'s declarations.
-        static let spellings = ["-f", "--file", "-d", "--data", "-c", "--channels", "-l", "--channellayout", "--mix",
-                                "-q", "--quality", "-r", "--src-quality", "--src-complexity", "--trim", "--gain",
-                                "--normalize", "--true-peak", "--no-filler", "-o", "-v", "--verbose", "--output-dir",
-                                "--jobs", "--format", "-hf", "--help-formats"]
+        static var spellings: [String] { table.map(\.spelling) }
     }
 }
