@@ -9,11 +9,12 @@ public enum IMASearch: Sendable, Hashable {
     case starts
     /// For every channel, 16 starts coded greedily and the trellis (``IMATrellis``, 16 paths); the cheaper wins.
     case trellis
-    /// IMA4: the beam (``IMABeam``), 256 paths a channel block with at most one per band of predictor values
-    /// (32 wide), and the trellis, the cheaper kept; about 100x the time of the trellis. IMA in WAV: the trellis.
+    /// The beam (``IMABeam``): 256 paths a channel block with at most one per band of predictor values (32 wide),
+    /// and the trellis, the cheaper kept; far slower than the trellis (scripts/bench times it). In WAV, the
+    /// block's first sample at every index is a start.
     case beam
-    /// IMA4: two beams, with bands 16 and 64 wide (dense signals and transients), and the trellis; twice the
-    /// beam's time. IMA in WAV: the trellis.
+    /// Two beams and the trellis, the cheapest kept: bands 16 and 64 wide in IMA4 (dense signals and
+    /// transients), 2 and 64 in WAV, whose long blocks have no restarts; twice the beam's time.
     case beams
 }
 

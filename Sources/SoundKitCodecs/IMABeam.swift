@@ -1,5 +1,6 @@
-/// The widest IMA4 search (``IMASearch/beam``, `-q 120…127`): a beam over one 64-sample channel block that keeps
-/// the 256 cheapest paths, at most one per band of predictor values (16, 32 or 64 wide).
+/// The widest IMA search (``IMASearch/beam``, `-q 120…127`): a beam over one channel block (64 samples in IMA4, up
+/// to ``maxSamples`` in WAV) that keeps the 256 cheapest paths, at most one per band of predictor values (16, 32 or
+/// 64 wide).
 ///
 /// The band rule is what makes it work. Paths that differ only in the last bits of the predictor have nearly the
 /// same future, and a beam that keeps the cheapest paths without it fills with such near-copies; one path a band
@@ -7,23 +8,30 @@
 /// clicks, square waves and alert tones, which need a large step ready before the edge, this is worth several dB
 /// over a trellis of 16 paths and over FFmpeg's `-trellis 8` (figures: scripts/quality).
 ///
-/// Every block starts from the running state (continuing) or from a preamble the decoder adopts under the resync
+/// An IMA4 block starts from the running state (continuing) or from a preamble the decoder adopts under the resync
 /// rule: predictors at the running one and at the block's first sample (and one preamble step either side of it),
-/// indices within 12 of the running one. A path's children are the codes whose magnitude lies within 2 of the
+/// indices within 12 of the running one; a WAV block from its first sample (the header states it exactly) at every
+/// index. A path's children are the codes whose magnitude lies within 2 of the
 /// greedy one on its side of the sample, and magnitudes up to 2 on the other side. Every child is computed with
 /// the decoder's arithmetic (``IMA/decode(_:_:steps:)``), so the stream decodes to exactly the path found.
 ///
-/// About 100x the time of ``IMASearch/trellis``: for the quality end of the scale.
+/// For the quality end of the scale: it is slow (scripts/bench times it).
 final class IMABeam {
     /// Paths kept after each sample.
     static let width = 256
     /// Predictor bands: `(predictor + 32768) >> bandShift`. Narrow bands suit dense signals (noise, sweeps), wide
     /// ones transients; `-q 127` runs a beam of each.
     let bandShift: Int32
-    /// The most bands of any beam (16 wide): the size of the candidate buffers.
-    static let maxBands = 65536 >> 4
+    /// Children a path has at most: 5 magnitudes around the greedy one and 0 on its side, 3 on the other.
+    static let maxChildren = 9
     /// Start indices: the running index ± this.
     static let indexReach: Int32 = 12
+    /// The longest block a beam searches: the sort key holds a cost below 2^47 (at most 2^32 a sample) beside a
+    /// band, and the trace takes 3 bytes a path and sample (3 MB here). WAV's blocks are 2,041 frames or fewer
+    /// as soundkit writes them; longer blocks get the trellis.
+    static let maxSamples = 4096
+    /// Samples this beam's trace holds.
+    let capacity: Int
     /// Children: magnitudes within this of the greedy one.
     static let reach: Int32 = 2
 
@@ -49,20 +57,20 @@ final class IMABeam {
     private let pathIndex: UnsafeMutablePointer<Int32>
     private let pathCost: UnsafeMutablePointer<Int64>
 
-    /// A beam with bands `1 << bandShift` wide (4...8).
-    init(bandShift: Int32) {
-        self.bandShift = Swift.min(Swift.max(bandShift, 4), 8)
+    /// A beam with bands `1 << bandShift` wide (1...256), for blocks of up to `samples` (at most ``maxSamples``).
+    init(bandShift: Int32, samples: Int = IMA4.framesPerPacket) {
+        self.bandShift = Swift.min(Swift.max(bandShift, 0), 8)
+        capacity = Swift.min(Swift.max(samples, 1), Self.maxSamples)
         func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
             let p = UnsafeMutablePointer<T>.allocate(capacity: count)
             p.initialize(repeating: value, count: count)
             return p
         }
-        // At most one candidate a band.
-        let candidates = Self.maxBands, trace = IMA4.framesPerPacket * Self.width
+        let candidates = Self.width * Self.maxChildren, bands = 65536 >> Int(self.bandShift), trace = capacity * Self.width
         predictor = buffer(candidates, 0); index = buffer(candidates, 0); cost = buffer(candidates, 0)
         parent = buffer(candidates, 0); code = buffer(candidates, 0); band = buffer(candidates, 0)
-        slot = buffer(candidates, 0); stamp = buffer(candidates, 0); order = buffer(candidates, 0)
-        traceParent = buffer(trace, 0); traceCode = buffer(trace, 0); codes = buffer(IMA4.framesPerPacket, 0)
+        slot = buffer(bands, 0); stamp = buffer(bands, 0); order = buffer(candidates, 0)
+        traceParent = buffer(trace, 0); traceCode = buffer(trace, 0); codes = buffer(capacity, 0)
         pathPredictor = buffer(Self.width, 0); pathIndex = buffer(Self.width, 0); pathCost = buffer(Self.width, 0)
     }
 
@@ -90,17 +98,38 @@ final class IMABeam {
         return out
     }
 
-    /// Codes one channel block: `x[t · stride]` for t in 0..<64, from `state` (updated to where a decoder ends).
-    /// Writes the preamble and the codes into `block` (34 bytes). Returns the squared error of the block.
+    /// Codes one IMA4 channel block: `x[t · stride]` for t in 0..<64, from `state` (updated to where a decoder
+    /// ends). Writes the preamble and the codes into `block` (34 bytes). Returns the squared error of the block.
     @discardableResult
     func encodeBlock(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
                      into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int64 {
-        let n = IMA4.framesPerPacket
         let startStates = Self.starts(state, first: Int32(x[0]))
-        var count = startStates.count
-        for (k, s) in startStates.enumerated() {
-            pathPredictor[k] = s.predictor
-            pathIndex[k] = s.index
+        let found = search(x, stride: stride, count: IMA4.framesPerPacket, from: startStates, steps: steps)
+        IMA4Encoder.write(start: startStates[found.start], codes: codes, into: block)
+        state = found.end
+        return found.cost
+    }
+
+    /// The path a search found: its squared error, which start it leaves from, where a decoder ends; its codes
+    /// are in ``codes``.
+    struct Path {
+        var cost: Int64
+        var start: Int
+        var end: IMAState
+    }
+
+    /// The codes of the last path found, one a byte.
+    var found: UnsafePointer<UInt8> { UnsafePointer(codes) }
+
+    /// The cheapest path the beam finds over `x[t · stride]` for t in 0..<`count` (at most ``capacity``; more are
+    /// not searched) from any of `starts` (1 to ``width`` of them).
+    func search(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: [IMAState], steps: UnsafePointer<Int32>) -> Path {
+        let n = Swift.min(count, capacity)
+        var count = Swift.min(starts.count, Self.width)
+        guard n > 0, count > 0 else { return Path(cost: 0, start: 0, end: starts.first ?? IMAState()) }
+        for k in 0..<count {
+            pathPredictor[k] = starts[k].predictor
+            pathIndex[k] = starts[k].index
             pathCost[k] = 0
         }
         for t in 0..<n {
@@ -131,9 +160,7 @@ final class IMABeam {
             codes[t] = traceCode[t &* Self.width &+ k]
             k = Int(traceParent[t &* Self.width &+ k])
         }
-        IMA4Encoder.write(start: startStates[k], codes: codes, into: block)
-        state = IMAState(predictor: pathPredictor[best], index: pathIndex[best])
-        return pathCost[best]
+        return Path(cost: pathCost[best], start: k, end: IMAState(predictor: pathPredictor[best], index: pathIndex[best]))
     }
 
     /// A child of path `k`: kept unless its band already holds a cheaper one (on a tie, the first).
@@ -161,15 +188,15 @@ final class IMABeam {
 
     /// Keeps the `width` cheapest candidates (ties: the lower band) as the paths of sample `t`; returns how many.
     private func keepCheapest(_ candidates: Int, at t: Int) -> Int {
-        // Cost and band in one key: costs are below 2^38 (64 samples of at most 2^32), bands below 2^12.
+        // Cost and band in one key: costs are below 2^44 (maxSamples of at most 2^32 each), bands below 2^16.
         var limit = Int64.max
         if candidates > Self.width {
-            for j in 0..<candidates { order[j] = cost[j] &<< 12 | Int64(band[j]) }
+            for j in 0..<candidates { order[j] = cost[j] &<< 16 | Int64(band[j]) }
             limit = Self.select(order, count: candidates, rank: Self.width &- 1)
         }
         var n = 0
         let row = t &* Self.width
-        for j in 0..<candidates where cost[j] &<< 12 | Int64(band[j]) <= limit {
+        for j in 0..<candidates where cost[j] &<< 16 | Int64(band[j]) <= limit {
             pathPredictor[n] = predictor[j]
             pathIndex[n] = index[j]
             pathCost[n] = cost[j]

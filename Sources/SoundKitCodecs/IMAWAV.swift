@@ -62,8 +62,9 @@ public struct IMAWAVDecoder: Sendable {
 /// a time (``encodeBlock(_:into:)``), the index carries over. The other searches code each block along the cheapest
 /// path of ``IMATrellis`` from a choice of starting indices (sox's encoder searches the starting index too, so
 /// the trellis is what beats it): ``IMASearch/starts`` searches a stereo block's two channels together, 8 paths
-/// each, and any other channel alone with 16; ``IMASearch/trellis`` every channel with 16. Blocks are coded in
-/// order, each choice starting near where the last block ended.
+/// each, and any other channel alone with 16; ``IMASearch/trellis`` every channel with 16; ``IMASearch/beam`` and
+/// ``IMASearch/beams`` add ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames), the cheapest kept. Blocks
+/// are coded in order, each choice starting near where the last block ended.
 public struct IMAWAVEncoder: Sendable {
     public let channels: Int
     public let blockAlign: Int
@@ -85,9 +86,20 @@ public struct IMAWAVEncoder: Sendable {
     /// first absolute candidates are 0 and the index the greedy encoder reaches over the block's first 32 frames.
     static let indexOffsets: [Int32] = [0, -2, 2, -4, 4, -8, 8, -1, 1, -3, 3, -6, 6, -12, 12, 16]
 
-    /// The trellis over whole blocks, in order.
+    /// The trellis over whole blocks, in order; with ``IMASearch/beam`` or ``IMASearch/beams`` each channel's
+    /// part of a block is also coded by the beams (``IMABeam``, from the block's first sample at every index) and
+    /// the cheapest kept.
     private mutating func encodeSearching(_ x: UnsafePointer<Int16>, blocks: Int, into out: UnsafeMutablePointer<UInt8>) {
         let ch = channels, frames = framesPerBlock, search = self.search
+        let beams: [IMABeam]
+        switch search {
+        case .beam where frames - 1 <= IMABeam.maxSamples: beams = [IMABeam(bandShift: 5, samples: frames - 1)]
+        case .beams where frames - 1 <= IMABeam.maxSamples:
+            // 2-wide bands, not IMA4's 16: a WAV block runs 2,000 samples without a restart, and on dense signals
+            // the paths worth keeping differ by a few units of predictor (scripts/quality).
+            beams = [IMABeam(bandShift: 1, samples: frames - 1), IMABeam(bandShift: 6, samples: frames - 1)]
+        default: beams = []
+        }
         indices.withUnsafeMutableBufferPointer { ix in
             guard let indices = ix.baseAddress else { return }
             IMA.withSteps16 { steps in
@@ -111,6 +123,10 @@ public struct IMAWAVEncoder: Sendable {
                                                channel: c + v, channels: ch, frames: frames, into: o)
                                     indices[c + v] = w.end.index
                                 }
+                                for v in 0..<(pair ? 2 : 1) where !beams.isEmpty {
+                                    indices[c + v] = Self.beamSearch(block + c + v, channel: c + v, channels: ch, frames: frames,
+                                                                     beams: beams, end: indices[c + v], into: o, steps: steps32)
+                                }
                                 c += pair ? 2 : 1
                             }
                         }
@@ -118,6 +134,40 @@ public struct IMAWAVEncoder: Sendable {
                 }
             }
         }
+    }
+
+    /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample, every
+    /// `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
+    /// trellis's, when it stays).
+    static func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, channels ch: Int, frames: Int, beams: [IMABeam],
+                           end: Int32, into o: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int32 {
+        var best = squaredError(o, channel: c, channels: ch, frames: frames, x, steps: steps), end = end
+        let starts = (0...IMATables.maxIndex).map { IMAState(predictor: Int32(x[0]), index: $0) }
+        for beam in beams {
+            let path = beam.search(x + ch, stride: ch, count: frames - 1, from: starts, steps: steps)
+            guard path.cost < best else { continue }
+            best = path.cost
+            end = path.end.index
+            write(header: x[0], index: starts[path.start].index, codes: beam.found, channel: c, channels: ch, frames: frames, into: o)
+        }
+        return end
+    }
+
+    /// The squared error of channel `c`'s part of block `o` against `x` (every `channels`-th sample) over samples
+    /// 1..<frames, decoded as a decoder does (the header states sample 0 exactly).
+    static func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, channels ch: Int, frames: Int, _ x: UnsafePointer<Int16>,
+                             steps: UnsafePointer<Int32>) -> Int64 {
+        let h = o + 4 * c
+        var state = IMAState(predictor: Int32(Int16(bitPattern: UInt16(h[0]) | UInt16(h[1]) << 8)), index: Swift.min(Int32(h[2]), 88))
+        var total: Int64 = 0
+        for t in 1..<frames {
+            let g = (t - 1) / 8, k = (t - 1) % 8
+            let byte = o[4 * ch + (g * ch + c) * 4 + k / 2]
+            let y = IMA.decode(k % 2 == 0 ? byte & 0xF : byte >> 4, &state, steps: steps)
+            let e = Int64(x[t * ch]) - Int64(y)
+            total += e * e
+        }
+        return total
     }
 
     /// The starts of channel samples `x` (every `stride`-th): the header's sample with each candidate index.

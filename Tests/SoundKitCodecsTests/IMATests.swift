@@ -386,9 +386,9 @@ struct IMATests {
     @Test("the beam's selection finds the value of every rank, on every size up to the beam's candidates")
     func beamSelection() {
         var rng = SplitMix64(seed: 11)
-        for count in [1, 2, 3, 7, 255, 256, 257, 1000, 2048] {
+        for count in [1, 2, 3, 7, 255, 256, 257, 1000, 2048, IMABeam.width * IMABeam.maxChildren] {
             // Distinct values (as the beam's keys are: the band is in the low bits).
-            let values = (0..<count).map { Int64(bitPattern: rng.next() % 5000) << 11 | Int64($0) }
+            let values = (0..<count).map { Int64(bitPattern: rng.next() % 5000) << 12 | Int64($0) }
             let sorted = values.sorted()
             let buffer = UnsafeMutablePointer<Int64>.allocate(capacity: count)
             defer { buffer.deallocate() }
@@ -561,6 +561,62 @@ struct IMATests {
         }
         #expect(mismatches == 0)
         #expect(snr(x, decodeAll(bytes)) > snr(x, decodeAll(greedyBytes)) + 0.5)
+    }
+
+    @Test("the beam's path over a long block decodes, with the reference arithmetic, to the error it reports")
+    func beamPathIsExact() {
+        let n = 1500, x = testSignal(frames: n, channels: 2, seed: 41)
+        let starts = [IMAState(predictor: 0, index: 0), IMAState(predictor: Int32(x[0]), index: 30), IMAState(predictor: -20000, index: 88)]
+        for shift: Int32 in [4, 6] {
+            let beam = IMABeam(bandShift: shift, samples: n)
+            let path = x.withUnsafeBufferPointer { s in
+                IMATables.step.withUnsafeBufferPointer { beam.search(s.baseAddress! + 1, stride: 2, count: n, from: starts, steps: $0.baseAddress!) }
+            }
+            #expect(starts.indices.contains(path.start))
+            let start = starts[min(max(path.start, 0), starts.count - 1)]
+            var pred = Int(start.predictor), index = Int(start.index), cost: Int64 = 0
+            for t in 0..<n {
+                let e = Int64(x[2 * t + 1]) - Int64(IMAReference.expand(Int(beam.found[t]), &pred, &index))
+                cost += e * e
+            }
+            #expect(cost == path.cost && IMAState(predictor: Int32(pred), index: Int32(index)) == path.end, "bands \(1 << shift)")
+        }
+    }
+
+    @Test("IMA WAV: the beams' blocks state their first sample, decode by the reference, and beat the trellis",
+          arguments: [(1, 256, IMASearch.beam), (2, 512, .beams)])
+    func wavBeam(channels: Int, blockAlign: Int, search: IMASearch) throws {
+        var enc = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: search))
+        var trellisEncoder = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: .trellis))
+        // The beam is slow in a debug build: a few blocks.
+        // Square waves (periods 50 and 74 samples) over quiet noise: edges a trellis of 16 paths cannot follow.
+        let frames = enc.framesPerBlock, blocks = 4
+        var rng = SplitMix64(seed: 37)
+        let x = (0..<(frames * blocks * channels)).map { i -> Int16 in
+            let period = i % channels == 0 ? 50 : 74
+            return Int16((i / channels) % period < period / 2 ? 12000 : -12000) + Int16(rng.next() % 201) - 100
+        }
+        var bytes = [UInt8](repeating: 0, count: blockAlign * blocks), trellisBytes = bytes
+        #expect(x.withUnsafeBufferPointer { s in bytes.withUnsafeMutableBytes { enc.encode(s, into: $0) } } == blocks)
+        x.withUnsafeBufferPointer { s in trellisBytes.withUnsafeMutableBytes { _ = trellisEncoder.encode(s, into: $0) } }
+        // The reference decoder, transcribed here: header {sample LE, index, 0}, then groups of 4 bytes a channel.
+        var reference = [Int16](repeating: 0, count: x.count)
+        for b in 0..<blocks {
+            for c in 0..<channels {
+                let h = b * blockAlign + 4 * c
+                var pred = Int(Int16(bitPattern: UInt16(bytes[h]) | UInt16(bytes[h + 1]) << 8)), index = Int(bytes[h + 2])
+                #expect(pred == Int(x[b * frames * channels + c]) && index <= 88 && bytes[h + 3] == 0)
+                reference[b * frames * channels + c] = Int16(pred)
+                for t in 1..<frames {
+                    let byte = Int(bytes[b * blockAlign + 4 * channels + ((t - 1) / 8 * channels + c) * 4 + (t - 1) % 8 / 2])
+                    let nibble = (t - 1) % 2 == 0 ? byte & 0xF : byte >> 4
+                    reference[(b * frames + t) * channels + c] = Int16(IMAReference.expand(nibble, &pred, &index))
+                }
+            }
+        }
+        let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
+        #expect(decodeWAV(bytes, dec) == reference)
+        #expect(snr(x, reference) > snr(x, decodeWAV(trellisBytes, dec)) + 0.5)
     }
 }
 
