@@ -1,10 +1,15 @@
 // Kernel throughput in Msamples/s on synthetic audio, one core. Used by scripts/bench; prints one line a kernel.
+// `soundkit-bench ima4-bound …` is the IMA4 quality bound instead (IMA4Bound.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import SoundKitCodecs
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "ima4-bound" {
+    exit(ima4BoundMain(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 func now() -> Double {
     var ts = timespec()
