@@ -213,7 +213,18 @@ package enum TemporaryFiles {
     /// Tracks every temporary output file from now on.
     package static func startTracking() { registry.locked { registry.tracking = true } }
 
-    static func track(_ path: String) { registry.locked { if registry.tracking { registry.paths.insert(path) } } }
+    /// Makes a temporary file from `template` (`mkstemp`) and tracks it, both under the registry's lock: a signal
+    /// taken between the two would otherwise find the file made but not yet tracked, and leave it behind.
+    /// Returns the descriptor, or -1 with `errno` set.
+    static func create(_ template: inout [CChar]) -> Int32 {
+        registry.locked {
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 && registry.tracking {
+                registry.paths.insert(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            }
+            return fd
+        }
+    }
 
     static func untrack(_ path: String) { registry.locked { _ = registry.paths.remove(path) } }
 
@@ -246,10 +257,9 @@ package final class AtomicOutputFile {
         self.path = path
         let dir = FileSystem.directory(of: path)
         var template = Array(FileSystem.join(dir, ".\(FileSystem.lastComponent(path)).soundkit-XXXXXX").utf8CString)
-        let raw = try Syscall.sys(.create, path) { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } }
+        let raw = try Syscall.sys(.create, path) { TemporaryFiles.create(&template) }
         self.fd = FileDescriptor(rawValue: raw)
         self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        TemporaryFiles.track(temporaryPath)
     }
 
     deinit { discard() }

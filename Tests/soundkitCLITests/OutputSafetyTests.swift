@@ -53,7 +53,8 @@ struct OutputSafetyTests {
         if p.isRunning { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
         #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == sig)
-        #expect(try Self.names(dir) == ["in.wav", "out.caf"])
+        let left = try Self.names(dir)
+        #expect(left == ["in.wav", "out.caf"], "signal \(sig): \(left)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
     }
 
