@@ -1,5 +1,5 @@
 // Kernel throughput in Msamples/s on synthetic audio, one core. Used by scripts/bench; prints one line a kernel.
-// `soundkit-bench ima4-bound …` is the IMA4 quality bound instead (IMA4Bound.swift).
+// `soundkit-bench ima4-bound …` and `ima4-optimal …` measure IMA4 against the best possible instead (IMA4Bound.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +9,9 @@ import SoundKitCodecs
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "ima4-bound" {
     exit(ima4BoundMain(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "ima4-optimal" {
+    exit(ima4OptimalMain(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 func now() -> Double {
