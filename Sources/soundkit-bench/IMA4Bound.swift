@@ -139,6 +139,14 @@ final class IMA4Bound {
     }
 }
 
+/// 10·log10(signal / noise) with two decimals ("30.60"); "inf" or "-inf" when a side is zero.
+func decibels(_ signal: Double, _ noise: Double) -> String {
+    let db = 10 * log10(signal / Swift.max(noise, 1e-9))
+    guard db.isFinite, abs(db) < 1e6 else { return db < 0 ? "-inf" : "inf" }
+    let hundredths = Int((db * 100).rounded()), whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
+    return "\(hundredths < 0 ? "-" : "")\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
 func readRaw(_ path: String) -> [Int16]? {
     guard let f = fopen(path, "rb") else { return nil }
     defer { fclose(f) }
@@ -193,7 +201,7 @@ func ima4BoundMain(_ args: [String]) -> Int32 {
             }
         }
     }
-    func snr(_ e: Double) -> String { String(Double(Int((1000 * log10(signal / Swift.max(e, 1e-9))).rounded())) / 100) }
+    func snr(_ e: Double) -> String { decibels(signal, e) }
     print("blocks \(blocks) of \(packets * channels)")
     for (j, e) in errors.enumerated() { print("snr \(snr(e)) \(args[first + j])") }
     print("bound \(snr(least))")
@@ -248,7 +256,7 @@ func ima4OptimalMain(_ args: [String]) -> Int32 {
             }
         }
     }
-    func snr(_ e: Double) -> String { String(Double(Int((1000 * log10(signal / Swift.max(e, 1e-9))).rounded())) / 100) }
+    func snr(_ e: Double) -> String { decibels(signal, e) }
     print("greedy from every start \(snr(greedy))")
     print("packet-optimal \(snr(optimal))")
     return 0
