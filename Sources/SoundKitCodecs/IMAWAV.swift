@@ -100,6 +100,7 @@ public struct IMAWAVEncoder: Sendable {
             beams = [IMABeam(bandShift: 1, samples: frames - 1), IMABeam(bandShift: 6, samples: frames - 1)]
         default: beams = []
         }
+        let decoder = IMAWAVDecoder(channels: ch, blockAlign: blockAlign)
         indices.withUnsafeMutableBufferPointer { ix in
             guard let indices = ix.baseAddress else { return }
             IMA.withSteps16 { steps in
@@ -124,8 +125,10 @@ public struct IMAWAVEncoder: Sendable {
                                     indices[c + v] = w.end.index
                                 }
                                 for v in 0..<(pair ? 2 : 1) where !beams.isEmpty {
+                                    guard let decoder else { break }
                                     indices[c + v] = Self.beamSearch(block + c + v, channel: c + v, channels: ch, frames: frames,
-                                                                     beams: beams, end: indices[c + v], into: o, steps: steps32)
+                                                                     beams: beams, end: indices[c + v], into: o, decoder: decoder,
+                                                                     steps: steps32)
                                 }
                                 c += pair ? 2 : 1
                             }
@@ -140,8 +143,8 @@ public struct IMAWAVEncoder: Sendable {
     /// `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
     /// trellis's, when it stays).
     static func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, channels ch: Int, frames: Int, beams: [IMABeam],
-                           end: Int32, into o: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int32 {
-        var best = squaredError(o, channel: c, channels: ch, frames: frames, x, steps: steps), end = end
+                           end: Int32, into o: UnsafeMutablePointer<UInt8>, decoder: IMAWAVDecoder, steps: UnsafePointer<Int32>) -> Int32 {
+        var best = squaredError(o, channel: c, channels: ch, frames: frames, x, decoder: decoder), end = end
         let starts = (0...IMATables.maxIndex).map { IMAState(predictor: Int32(x[0]), index: $0) }
         for beam in beams {
             let path = beam.search(x + ch, stride: ch, count: frames - 1, from: starts, steps: steps)
@@ -154,20 +157,18 @@ public struct IMAWAVEncoder: Sendable {
     }
 
     /// The squared error of channel `c`'s part of block `o` against `x` (every `channels`-th sample) over samples
-    /// 1..<frames, decoded as a decoder does (the header states sample 0 exactly).
+    /// 1..<frames, as ``IMAWAVDecoder`` decodes it (the header states sample 0 exactly).
     static func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, channels ch: Int, frames: Int, _ x: UnsafePointer<Int16>,
-                             steps: UnsafePointer<Int32>) -> Int64 {
-        let h = o + 4 * c
-        var state = IMAState(predictor: Int32(Int16(bitPattern: UInt16(h[0]) | UInt16(h[1]) << 8)), index: Swift.min(Int32(h[2]), 88))
-        var total: Int64 = 0
-        for t in 1..<frames {
-            let g = (t - 1) / 8, k = (t - 1) % 8
-            let byte = o[4 * ch + (g * ch + c) * 4 + k / 2]
-            let y = IMA.decode(k % 2 == 0 ? byte & 0xF : byte >> 4, &state, steps: steps)
-            let e = Int64(x[t * ch]) - Int64(y)
-            total += e * e
+                             decoder: IMAWAVDecoder) -> Int64 {
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: frames * ch) { decoded in
+            guard decoder.decodeBlock(UnsafeRawBufferPointer(start: o, count: decoder.blockAlign), into: decoded) == frames else { return .max }
+            var total: Int64 = 0
+            for t in 1..<frames {
+                let e = Int64(x[t * ch]) - Int64(decoded[t * ch + c])
+                total += e * e
+            }
+            return total
         }
-        return total
     }
 
     /// The starts of channel samples `x` (every `stride`-th): the header's sample with each candidate index.

@@ -181,12 +181,6 @@ package enum FileSystem {
     }
 }
 
-/// An output written to a temporary file beside its destination and renamed into place only when complete, so a
-/// failed conversion leaves nothing behind and an existing file is only ever replaced whole. The data is flushed
-/// to disk before the rename and the folder after it, so a power cut leaves either the old file or the new one.
-///
-/// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
-/// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
 /// The temporary files of outputs under way, so that a command-line tool ended by a signal can remove them
 /// (``removeAll()``, from a thread that waits for the signal, never from a signal handler). Off until
 /// ``startTracking()``: a library user that handles signals its own way pays nothing.
@@ -238,6 +232,12 @@ package enum TemporaryFiles {
     }
 }
 
+/// An output written to a temporary file beside its destination and renamed into place only when complete, so a
+/// failed conversion leaves nothing behind and an existing file is only ever replaced whole. The data is flushed
+/// to disk before the rename and the folder after it, so a power cut leaves either the old file or the new one.
+///
+/// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
+/// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
 package final class AtomicOutputFile {
     package let path: String
     let temporaryPath: String

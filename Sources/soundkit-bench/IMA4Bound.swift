@@ -71,8 +71,7 @@ final class IMA4Bound {
     func best(from starts: [IMAState], _ x: UnsafePointer<Int16>, stride: Int, limit: UInt64) -> (cost: UInt64, end: IMAState)? {
         IMATables.step.withUnsafeBufferPointer { steps in
             var count = 0
-            layer &+= 1
-            if layer == 0 { stamp.update(repeating: 0, count: Self.states); layer = 1 }
+            nextLayer()
             for s in starts {
                 let k = UInt32(s.index) << 16 | UInt32(s.predictor + 32768)
                 guard stamp[Int(k)] != layer else { continue }
@@ -91,8 +90,7 @@ final class IMA4Bound {
     /// One sample: every code from every state of the layer, kept when the path costs at most `limit`, one a
     /// state. Returns the new layer's count.
     private func advance(_ count: Int, sample: Int64, limit: UInt64, steps: UnsafePointer<Int32>) -> Int {
-        layer &+= 1
-        if layer == 0 { stamp.update(repeating: 0, count: Self.states); layer = 1 }
+        nextLayer()
         var next = 0
         for a in 0..<count {
             let key = keys[a], cost = costs[a]
@@ -116,13 +114,18 @@ final class IMA4Bound {
         return next
     }
 
+    /// Starts a new layer: stamps from earlier layers no longer count.
+    private func nextLayer() {
+        layer &+= 1
+        if layer == 0 { stamp.update(repeating: 0, count: Self.states); layer = 1 }
+    }
+
     /// Adds every preamble state (predictor a multiple of 128, any index) to the current layer at the cheapest
     /// current cost, keeping a state already there at the lesser cost. Returns the new count.
     private func addPreambles(_ count: Int) -> Int {
         var cheapest = UInt64.max
         for a in 0..<count { cheapest = Swift.min(cheapest, costs[a]) }
-        layer &+= 1
-        if layer == 0 { stamp.update(repeating: 0, count: Self.states); layer = 1 }
+        nextLayer()
         for a in 0..<count { stamp[Int(keys[a])] = layer; position[Int(keys[a])] = UInt32(a) }
         var n = count
         for i in 0..<89 {
