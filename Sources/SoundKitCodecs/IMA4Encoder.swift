@@ -7,13 +7,14 @@ public enum IMASearch: Sendable, Hashable {
     /// in stereo, 8 otherwise) and the cheapest is kept — the search that keeps the default fast. IMA in WAV: the
     /// trellis, 8 paths a channel for stereo, 16 for a channel alone.
     case starts
-    /// For every channel, 16 starts coded greedily and the trellis (``IMATrellis``, 16 paths); the cheaper wins.
+    /// For every channel, 16 starts coded greedily, the trellis (``IMATrellis``, 16 paths) and the look-ahead
+    /// coder (``IMALookahead``, 8 starts); the closest wins.
     case trellis
     /// The beam (``IMABeam``): 256 paths a channel block with at most one per band of predictor values (32 wide),
-    /// and the trellis, the cheaper kept; far slower than the trellis (scripts/bench times it). In WAV, the
+    /// and what ``trellis`` tries, the closest kept; far slower than the trellis (scripts/bench times it). In WAV, the
     /// block's first sample at every index is a start.
     case beam
-    /// Two beams and the trellis, the cheapest kept: bands 16 and 64 wide in IMA4 (dense signals and
+    /// Two beams and what ``trellis`` tries, the closest kept: bands 16 and 64 wide in IMA4 (dense signals and
     /// transients), 2 and 64 in WAV, whose long blocks have no restarts; twice the beam's time.
     case beams
 }
@@ -25,7 +26,7 @@ public enum IMASearch: Sendable, Hashable {
 /// packet set its own state — a preamble whose index differs from the decoder's running index is always adopted —
 /// and keep the cheapest of several codings: ``IMASearch/starts`` (the default, IMA4StartSearch.swift) codes each
 /// packet greedily from the running state and a few restarts; ``IMASearch/trellis`` adds the trellis
-/// (``IMATrellis``); ``IMASearch/beam`` and ``IMASearch/beams`` the widest search (``IMABeam``). Every candidate
+/// (``IMATrellis``) and the look-ahead coder (``IMALookahead``); ``IMASearch/beam`` and ``IMASearch/beams`` the widest search (``IMABeam``). Every candidate
 /// is simulated with the decoder's own arithmetic, so the stream decodes exactly as the encoder assumed under the
 /// resync rule.
 public struct IMA4Encoder: Sendable {
@@ -110,21 +111,12 @@ public struct IMA4Encoder: Sendable {
                 }
             case .starts:
                 encodeStarts(s, packets: packets, into: out, states: states, secondHalfStart: secondHalfStart)
-            case .beam:
-                encodeBeam(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 5)])
-            case .beams:
-                encodeBeam(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 4), IMABeam(bandShift: 6)])
             case .trellis:
-                IMA.withSteps16 { steps in
-                    IMATrellis.withScratch(samples: IMA4.framesPerPacket) { scratch in
-                        for p in 0..<packets {
-                            let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
-                            for c in 0..<ch {
-                                Self.encodeTrellis(x, channels: ch, channel: c, states: states, into: packet, scratch: scratch, steps: steps)
-                            }
-                        }
-                    }
-                }
+                encodeCheapest(s, packets: packets, into: out, states: states, beams: [])
+            case .beam:
+                encodeCheapest(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 5)])
+            case .beams:
+                encodeCheapest(s, packets: packets, into: out, states: states, beams: [IMABeam(bandShift: 4), IMABeam(bandShift: 6)])
             }
         }
         self.states = states
@@ -193,18 +185,19 @@ public struct IMA4Encoder: Sendable {
         }
     }
 
-    // MARK: The beam
+    // MARK: The trellis, the look-ahead coder and the beams
 
-    /// Every channel block coded by each beam and by the trellis, from the same running state; the cheapest is
-    /// written. The beams win on transients by far; on steady tones the trellis is sometimes a little closer.
-    func encodeBeam(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
-                    states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]) {
+    /// Every channel block coded by the trellis, the look-ahead coder (``IMALookahead``) and each beam, from the
+    /// same running state; the cheapest is written. The trellis is often the closest on steady tones, the
+    /// look-ahead coder on edges, clicks and noise, the beams far ahead on transients.
+    func encodeCheapest(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
+                        states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]) {
         let ch = channels
-        let beamBlock = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerBlock)
-        defer { beamBlock.deallocate() }
+        let other = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerBlock)
         let trellisPacket = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerPacket(channels: ch))
         let trellisStates = UnsafeMutablePointer<IMAState>.allocate(capacity: ch)
-        defer { trellisPacket.deallocate(); trellisStates.deallocate() }
+        let lanes = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: IMA4.framesPerPacket)
+        defer { other.deallocate(); trellisPacket.deallocate(); trellisStates.deallocate(); lanes.deallocate() }
         trellisStates.initialize(repeating: IMAState(), count: ch)
         IMA.withSteps16 { steps16 in
             IMA.withSteps { steps in
@@ -219,13 +212,21 @@ public struct IMA4Encoder: Sendable {
                             block.update(from: trellisPacket + c * IMA4.bytesPerBlock, count: IMA4.bytesPerBlock)
                             var best = Self.squaredError(block, from: running, x + c, stride: ch, steps: steps)
                             var end = trellisStates[c]
+                            let ahead = Self.encodeLookahead(x + c, stride: ch, running: running, into: other, scratch: lanes,
+                                                             codes: scratch.codes, steps: steps16)
+                            let aheadCost = Self.squaredError(other, from: running, x + c, stride: ch, steps: steps)
+                            if aheadCost < best {
+                                best = aheadCost
+                                end = ahead
+                                block.update(from: other, count: IMA4.bytesPerBlock)
+                            }
                             for beam in beams {
                                 var beamEnd = running
-                                let cost = beam.encodeBlock(x + c, stride: ch, state: &beamEnd, into: beamBlock, steps: steps)
+                                let cost = beam.encodeBlock(x + c, stride: ch, state: &beamEnd, into: other, steps: steps)
                                 if cost < best {
                                     best = cost
                                     end = beamEnd
-                                    block.update(from: beamBlock, count: IMA4.bytesPerBlock)
+                                    block.update(from: other, count: IMA4.bytesPerBlock)
                                 }
                             }
                             states[c] = end
@@ -234,6 +235,18 @@ public struct IMA4Encoder: Sendable {
                 }
             }
         }
+    }
+
+    /// A channel block coded by the look-ahead coder from the running state and the first 7 restarts, the
+    /// cheapest written into `block`. Returns where it leaves a decoder.
+    static func encodeLookahead(_ x: UnsafePointer<Int16>, stride: Int, running: IMAState, into block: UnsafeMutablePointer<UInt8>,
+                                scratch: UnsafeMutablePointer<IMA.Lanes>, codes: UnsafeMutablePointer<UInt8>,
+                                steps: UnsafePointer<Int16>) -> IMAState {
+        var s = IMATrellis.Starts()
+        starts(running, first: Int32(x[0]), into: &s, lanes: 0..<8)
+        let w = IMALookahead.search(x, stride: stride, count: IMA4.framesPerPacket, from: s, scratch: scratch, into: codes, steps: steps)
+        write(start: s[lane: w.origin], codes: codes, into: block)
+        return w.end
     }
 
     /// The squared error of a channel block against `x[t · stride]`, decoded from `running` as a decoder does.

@@ -92,12 +92,13 @@ struct IMATrellis {
 
     // MARK: One sample
 
-    /// Both children of every path in `p` for input `x` (the same sample in every lane).
+    /// The greedy code for `x` from every path in `p`, as in ``IMA/encode(_:_:_:_:steps:)``: its sign (−1 where
+    /// negative), magnitude, reconstruction level and the distance |x − predictor| it quantises (both unsigned).
     @_transparent
-    static func children(_ x: Lanes, _ p: Paths) -> (greedy: Child, other: Child) {
+    static func quantise(_ x: Lanes, _ p: Paths) -> (negative: Lanes, magnitude: Lanes, level: Lanes, distance: Lanes) {
         let q = p.predictor, st = p.step
-        let neg = IMA.mask(x, lessThan: q)                          // the greedy code's sign
-        let distance = ((x &- q) ^ neg) &- neg                      // |x − q|, unsigned
+        let neg = IMA.mask(x, lessThan: q)
+        let distance = ((x &- q) ^ neg) &- neg
         var d = distance
         let half = st &>> 1, quarter = st &>> 2
         let lt4 = IMA.below(d, st)
@@ -106,7 +107,14 @@ struct IMATrellis {
         d &-= half & ~lt2
         let lt1 = IMA.below(d, quarter)
         let m = (~lt4 & 4) | (~lt2 & 2) | (~lt1 & 1)
-        let level = (st &>> 3) &+ (st & ~lt4) &+ (half & ~lt2) &+ (quarter & ~lt1)   // unsigned
+        let level = (st &>> 3) &+ (st & ~lt4) &+ (half & ~lt2) &+ (quarter & ~lt1)
+        return (neg, m, level, distance)
+    }
+
+    /// Both children of every path in `p` for input `x` (the same sample in every lane).
+    @_transparent
+    static func children(_ x: Lanes, _ p: Paths) -> (greedy: Child, other: Child) {
+        let (neg, m, level, distance) = quantise(x, p)
         // The sample lies beyond the greedy level (as unsigned numbers): the other level next to it is one up.
         let beyond = IMA.mask(level ^ Lanes(repeating: .min), lessThan: distance ^ Lanes(repeating: .min))
         let top = IMA.equal(m, 7), zero = IMA.equal(m, 0)
@@ -181,8 +189,7 @@ struct IMATrellis {
     /// entry: the kept code, plus 16 where it is `moved`.
     @_transparent
     static func keep(_ own: Child, _ moved: Child, steps: UnsafePointer<Int16>) -> (Paths, Lanes) {
-        let taken = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: moved.cost .< own.cost), to: SIMD16<Int16>.self)
-        let take = Lanes(taken[0], taken[2], taken[4], taken[6], taken[8], taken[10], taken[12], taken[14])
+        let take = IMA.lanes(moved.cost .< own.cost)
         let predictor = own.predictor ^ ((own.predictor ^ moved.predictor) & take)
         let index = own.index ^ ((own.index ^ moved.index) & take)
         let code = own.code ^ ((own.code ^ moved.code) & take)
@@ -312,6 +319,13 @@ extension IMATrellis {
 }
 
 extension IMA {
+    /// A comparison of costs as a lane mask: −1 where it holds, else 0.
+    @_transparent
+    static func lanes(_ m: SIMDMask<SIMD8<Int32>>) -> Lanes {
+        let wide = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: m), to: SIMD16<Int16>.self)
+        return Lanes(wide[0], wide[2], wide[4], wide[6], wide[8], wide[10], wide[12], wide[14])
+    }
+
     /// −1 in the lanes where `a` equals `b`, else 0.
     @inline(__always)
     static func equal(_ a: Lanes, _ b: Int16) -> Lanes { Lanes(repeating: 0).replacing(with: -1, where: a .== Lanes(repeating: b)) }

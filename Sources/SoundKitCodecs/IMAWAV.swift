@@ -62,9 +62,10 @@ public struct IMAWAVDecoder: Sendable {
 /// a time (``encodeBlock(_:into:)``), the index carries over. The other searches code each block along the cheapest
 /// path of ``IMATrellis`` from a choice of starting indices (sox's encoder searches the starting index too, so
 /// the trellis is what beats it): ``IMASearch/starts`` searches a stereo block's two channels together, 8 paths
-/// each, and any other channel alone with 16; ``IMASearch/trellis`` every channel with 16; ``IMASearch/beam`` and
-/// ``IMASearch/beams`` add ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames), the cheapest kept. Blocks
-/// are coded in order, each choice starting near where the last block ended.
+/// each, and any other channel alone with 16; ``IMASearch/trellis`` every channel with 16, then the look-ahead
+/// coder (``IMALookahead``) from the first 8 of the same starts; ``IMASearch/beam`` and ``IMASearch/beams`` add
+/// ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames); the closest is kept. Blocks are coded in order,
+/// each choice starting near where the last block ended.
 public struct IMAWAVEncoder: Sendable {
     public let channels: Int
     public let blockAlign: Int
@@ -101,6 +102,9 @@ public struct IMAWAVEncoder: Sendable {
         default: beams = []
         }
         let decoder = IMAWAVDecoder(channels: ch, blockAlign: blockAlign)
+        let trial = UnsafeMutablePointer<UInt8>.allocate(capacity: blockAlign)
+        let lanes = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: frames)
+        defer { trial.deallocate(); lanes.deallocate() }
         indices.withUnsafeMutableBufferPointer { ix in
             guard let indices = ix.baseAddress else { return }
             IMA.withSteps16 { steps in
@@ -124,6 +128,11 @@ public struct IMAWAVEncoder: Sendable {
                                                channel: c + v, channels: ch, frames: frames, into: o)
                                     indices[c + v] = w.end.index
                                 }
+                                if !pair, search != .starts, let decoder {
+                                    indices[c] = Self.lookahead(block + c, channel: c, channels: ch, frames: frames, from: s,
+                                                                end: indices[c], into: o, trial: trial, scratch: lanes,
+                                                                codes: scratch.codes, decoder: decoder, steps: steps)
+                                }
                                 for v in 0..<(pair ? 2 : 1) where !beams.isEmpty {
                                     guard let decoder else { break }
                                     indices[c + v] = Self.beamSearch(block + c + v, channel: c + v, channels: ch, frames: frames,
@@ -137,6 +146,22 @@ public struct IMAWAVEncoder: Sendable {
                 }
             }
         }
+    }
+
+    /// Channel `c`'s part of block `o`, already coded, coded again by the look-ahead coder (``IMALookahead``) from
+    /// the first 8 of the trellis's starts `s`, and written if it is closer. Returns the index where the written
+    /// part ends (`end`, the trellis's, when it stays).
+    static func lookahead(_ x: UnsafePointer<Int16>, channel c: Int, channels ch: Int, frames: Int, from s: IMATrellis.Starts,
+                          end: Int32, into o: UnsafeMutablePointer<UInt8>, trial: UnsafeMutablePointer<UInt8>,
+                          scratch: UnsafeMutablePointer<IMA.Lanes>, codes: UnsafeMutablePointer<UInt8>, decoder: IMAWAVDecoder,
+                          steps: UnsafePointer<Int16>) -> Int32 {
+        let w = IMALookahead.search(x + ch, stride: ch, count: frames - 1, from: s, scratch: scratch, into: codes, steps: steps)
+        trial.update(from: o, count: decoder.blockAlign)
+        write(header: x[0], index: s[lane: w.origin].index, codes: codes, channel: c, channels: ch, frames: frames, into: trial)
+        guard squaredError(trial, channel: c, channels: ch, frames: frames, x, decoder: decoder)
+                < squaredError(o, channel: c, channels: ch, frames: frames, x, decoder: decoder) else { return end }
+        o.update(from: trial, count: decoder.blockAlign)
+        return w.end.index
     }
 
     /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample, every

@@ -67,7 +67,7 @@ struct Convert: ParsableCommand {
     var mix = false
 
     @Option(name: [.customShort("q"), .customLong("quality")],
-            help: ArgumentHelp("Codec quality 0...127, for ima4 (and IMA ADPCM in WAV). 0 writes Apple's encoder's stream bit for bit (in WAV, the greedy quantiser), fastest; 1...95 (default 64) codes every packet greedily from 4 starting states a channel in stereo, 8 in mono, and keeps the best (in WAV: a trellis search); 96...119 adds a trellis search of 16 paths and 16 starts for every channel, several times slower; 120...126 adds a beam of 256 paths a block, about 100 times slower again; 127 two beams, twice that.", valueName: "q"))
+            help: ArgumentHelp("Codec quality 0...127, for ima4 (and IMA ADPCM in WAV). 0 writes Apple's encoder's stream bit for bit (in WAV, the greedy quantiser), fastest; 1...95 (default 64) codes every packet greedily from 4 starting states a channel in stereo, 8 in mono, and keeps the best (in WAV: a trellis search); 96...119 adds a trellis search (16 paths) and a look-ahead coder (8 starts) for every channel, keeping the closer: at least ffmpeg -trellis 8 in IMA4, tens of times slower than the default; 120...126 adds a beam of 256 paths a block, about 100 times slower again; 127 two beams, twice that.", valueName: "q"))
     var quality: Int?
 
     @Option(name: [.customShort("r"), .customLong("src-quality")],

@@ -325,29 +325,96 @@ struct IMATests {
         #expect(mismatches == 0)
     }
 
-    @Test("the vector trellis writes what its scalar transcription writes", arguments: [1, 2, 3])
+    @Test("-q 96 writes what its scalar transcription writes: the trellis or the look-ahead coder, the closer",
+          arguments: [1, 2, 3])
     func trellisEqualsScalarReference(channels: Int) {
         let search = IMASearch.trellis
         let packets = 150
         let x = testSignal(frames: 64 * packets, channels: channels, seed: 11)
         let fast = encode(x, channels: channels, search: search)
         var slow = [UInt8](), states = [IMAState](repeating: IMAState(), count: channels)
+        var lookaheadWins = 0
         for p in 0..<packets {
             let frame = { (i: Int, c: Int) in x[(p * 64 + i) * channels + c] }
             var blocks = [[UInt8]](repeating: [], count: channels)
             for c in 0..<channels {
                 var starts = IMATrellis.Starts()
                 IMA4Encoder.starts(states[c], first: Int32(frame(0, c)), into: &starts, lanes: 0..<16)
-                let w = ScalarTrellis.search([(0..<64).map { frame($0, c) }], starts: starts, trellis: true)[0]
-                let start = starts[lane: w.origin]
-                let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
-                blocks[c] = [UInt8(pre >> 8), UInt8(pre & 0xFF)] + (0..<32).map { w.codes[2 * $0] | w.codes[2 * $0 + 1] << 4 }
-                states[c] = w.end
+                let input = (0..<64).map { frame($0, c) }
+                func block(_ w: ScalarTrellis.Winner) -> [UInt8] {
+                    let start = starts[lane: w.origin]
+                    let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
+                    return [UInt8(pre >> 8), UInt8(pre & 0xFF)] + (0..<32).map { w.codes[2 * $0] | w.codes[2 * $0 + 1] << 4 }
+                }
+                // The closer block by the exact squared error, as FFmpeg's decoder (the tests' transcription) decodes
+                // it after the running state; on a tie the trellis's.
+                func error(_ b: [UInt8]) -> Int64 {
+                    var pred = Int(states[c].predictor), index = Int(states[c].index)
+                    let header = Int(b[0]) << 8 | Int(b[1]), hPred = Int(Int16(bitPattern: UInt16(header & 0xFF80)))
+                    if !(header & 0x7F == index && abs(hPred - pred) <= 0x7F) { pred = hPred; index = header & 0x7F }
+                    return (0..<64).reduce(Int64(0)) { sum, i in
+                        let nibble = Int(i % 2 == 0 ? b[2 + i / 2] & 0xF : b[2 + i / 2] >> 4)
+                        let e = Int64(input[i]) - Int64(IMAReference.expand(nibble, &pred, &index))
+                        return sum + e * e
+                    }
+                }
+                let t = ScalarTrellis.search([input], starts: starts, trellis: true)[0]
+                let l = ScalarLookahead.search(input, starts: starts)
+                let (a, b) = (block(t), block(l))
+                let lookahead = error(b) < error(a)
+                if lookahead { lookaheadWins += 1 }
+                blocks[c] = lookahead ? b : a
+                states[c] = lookahead ? l.end : t.end
             }
             slow += blocks.joined()
         }
         #expect(fast.count == slow.count)
         #expect(zip(fast, slow).filter { $0 != $1 }.count == 0)
+        // Both coders take part: neither wins every block of this signal.
+        #expect(lookaheadWins > 0 && lookaheadWins < packets * channels, "look-ahead won \(lookaheadWins) blocks")
+    }
+
+    @Test("the look-ahead coder writes what its scalar transcription writes, from any starts, on any input",
+          arguments: [0, 1, 2, 3])
+    func lookaheadEqualsScalarReference(kind: Int) {
+        // Signals and starts from the whole Int16 range, extremes where the predictor clamps, starts that are no
+        // candidate, and blocks shorter than the look-ahead.
+        var rng = SplitMix64(seed: 53 + UInt64(kind))
+        let edges: [Int16] = [-32768, -32767, -1, 0, 1, 32766, 32767]
+        var mismatches = 0
+        for trial in 0..<60 {
+            let count = trial % 10 == 0 ? Int(rng.next() % 6) + 1 : 64 + Int(rng.next() % 200)
+            let x: [Int16] = (0..<count).map { i in
+                let r = rng.next()
+                switch kind {
+                case 0: return Int16(truncatingIfNeeded: r >> 16)                                // white, full scale
+                case 1: return r & 15 == 0 ? edges[Int(r >> 8 % 7)] : Int16(truncatingIfNeeded: r >> 48) / 64
+                case 2: return (i / 9) % 2 == 0 ? 20000 : -20000                                   // a square wave
+                default: return Int16(truncatingIfNeeded: Int(12000 * sin(Double(i) * 0.07))) &+ Int16(truncatingIfNeeded: r % 65)
+                }
+            }
+            var starts = IMATrellis.Starts()
+            for lane in 0..<8 {
+                let r = rng.next()
+                starts[lane: lane] = IMAState(predictor: Int32(r & 3 == 0 ? edges[Int(r >> 8 % 7)] : Int16(truncatingIfNeeded: r >> 16)),
+                                              index: Int32(r >> 40 % 89))
+                if r >> 60 != 0 { starts.valid |= 1 << UInt16(lane) }   // about one lane in 16 is no candidate
+            }
+            let expected = ScalarLookahead.search(x, starts: starts)
+            var codes = [UInt8](repeating: 0, count: count)
+            let scratch = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: count)
+            defer { scratch.deallocate() }
+            let w = x.withUnsafeBufferPointer { s in
+                codes.withUnsafeMutableBufferPointer { out in
+                    IMATables.step16.withUnsafeBufferPointer { t in
+                        IMALookahead.search(s.baseAddress!, stride: 1, count: count, from: starts, scratch: scratch, into: out.baseAddress!,
+                                            steps: t.baseAddress!)
+                    }
+                }
+            }
+            if w.origin != expected.origin || w.end != expected.end || codes != expected.codes { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
     }
 
     @Test("a trellis child is the decoder's step: the greedy code and the level on the sample's other side")
@@ -529,7 +596,7 @@ struct IMATests {
         let dec = try #require(IMAWAVDecoder(channels: channels, blockAlign: blockAlign))
         func decodeAll(_ bytes: [UInt8]) -> [Int16] { decodeWAV(bytes, dec) }
         // The scalar transcription, block by block from the same starts.
-        var indices = [Int32](repeating: 0, count: channels), mismatches = 0
+        var indices = [Int32](repeating: 0, count: channels), mismatches = 0, lookaheadWins = 0
         let steps = IMATables.step
         x.withUnsafeBufferPointer { s in
             steps.withUnsafeBufferPointer { t in
@@ -544,14 +611,35 @@ struct IMATests {
                                                  lanes: group.count == 2 ? v * 8..<(v * 8 + 8) : 0..<16, steps: t.baseAddress!)
                         }
                         let inputs = group.map { ch in (1..<frames).map { x[(b * frames + $0) * channels + ch] } }
-                        for (v, w) in ScalarTrellis.search(inputs, starts: starts, trellis: true).enumerated() {
-                            expected.withUnsafeMutableBufferPointer { o in
+                        func write(_ w: ScalarTrellis.Winner, channel: Int, into block: inout [UInt8]) {
+                            block.withUnsafeMutableBufferPointer { o in
                                 w.codes.withUnsafeBufferPointer { k in
-                                    IMAWAVEncoder.write(header: x[b * n + group[v]], index: starts[lane: w.origin].index, codes: k.baseAddress!,
-                                                        channel: group[v], channels: channels, frames: frames, into: o.baseAddress!)
+                                    IMAWAVEncoder.write(header: x[b * n + channel], index: starts[lane: w.origin].index, codes: k.baseAddress!,
+                                                        channel: channel, channels: channels, frames: frames, into: o.baseAddress!)
                                 }
                             }
+                        }
+                        for (v, w) in ScalarTrellis.search(inputs, starts: starts, trellis: true).enumerated() {
+                            write(w, channel: group[v], into: &expected)
                             indices[group[v]] = w.end.index
+                        }
+                        if search != .starts {
+                            // -q 96: the look-ahead coder from the first 8 starts, kept where it decodes closer.
+                            let w = ScalarLookahead.search(inputs[0], starts: starts)
+                            var trial = expected
+                            write(w, channel: c, into: &trial)
+                            func error(_ block: [UInt8]) -> Int64 {
+                                let y = decodeAll(block)
+                                return (1..<frames).reduce(Int64(0)) { sum, t in
+                                    let e = Int64(inputs[0][t - 1]) - Int64(y[t * channels + c])
+                                    return sum + e * e
+                                }
+                            }
+                            if error(trial) < error(expected) {
+                                expected = trial
+                                indices[c] = w.end.index
+                                lookaheadWins += 1
+                            }
                         }
                         c += group.count
                     }
@@ -561,6 +649,8 @@ struct IMATests {
         }
         #expect(mismatches == 0)
         #expect(snr(x, decodeAll(bytes)) > snr(x, decodeAll(greedyBytes)) + 0.5)
+        // On 16-sample blocks the trellis may win every one; on long blocks the look-ahead coder takes part.
+        if search == .trellis && frames > 100 { #expect(lookaheadWins > 0, "the look-ahead coder never won a block") }
     }
 
     @Test("the beam's path over a long block decodes, with the reference arithmetic, to the error it reports")
@@ -691,6 +781,50 @@ enum ScalarTrellis {
                 if e & 16 != 0 { lane ^= 1 << (t % cycle) }
             }
             return Winner(origin: lane, end: run.paths[lane0].state, codes: codes)
+        }
+    }
+}
+
+/// The look-ahead coder of ``IMALookahead``, one path and one candidate at a time with the scalar decoder: what
+/// the vector code must write. A candidate's score is its own squared error, then the greedy coder's over the next
+/// samples, summed in that order in Float as the vector code sums them; the first of the cheapest wins.
+enum ScalarLookahead {
+    static func square(_ x: Int16, _ state: IMAState) -> Float {
+        let f = Float(abs(Int32(x) - state.predictor))
+        return f * f
+    }
+
+    /// The winner over the first 8 lanes of `starts` (a lane that is no candidate costs infinity).
+    static func search(_ x: [Int16], starts: IMATrellis.Starts) -> ScalarTrellis.Winner {
+        IMATables.step.withUnsafeBufferPointer { t in
+            let steps = t.baseAddress!
+            var best: (lane: Int, cost: Float, end: IMAState, codes: [UInt8])?
+            for lane in 0..<8 {
+                var s = starts[lane: lane], cost: Float = starts.valid & (1 << UInt16(lane)) != 0 ? 0 : .infinity
+                var codes = [UInt8]()
+                for i in 0..<x.count {
+                    var g = s
+                    let code = IMA.encode(Int32(x[i]), &g, steps: steps), m = code & 7, side = code & 8
+                    let candidates = [code, side | (m > 0 ? m - 1 : m), side | (m < 7 ? m + 1 : m), side ^ 8]
+                    var pick: (code: UInt8, own: Float, score: Float, state: IMAState)?
+                    for c in candidates {
+                        var u = s
+                        _ = IMA.decode(c, &u, steps: steps)
+                        let own = square(x[i], u)
+                        var score = own, v = u
+                        for j in stride(from: i + 1, through: min(i + IMALookahead.depth, x.count - 1), by: 1) {
+                            _ = IMA.encode(Int32(x[j]), &v, steps: steps)
+                            score += square(x[j], v)
+                        }
+                        if pick == nil || score < pick!.score { pick = (c, own, score, u) }
+                    }
+                    cost += pick!.own
+                    s = pick!.state
+                    codes.append(pick!.code)
+                }
+                if best == nil || cost < best!.cost { best = (lane, cost, s, codes) }
+            }
+            return ScalarTrellis.Winner(origin: best!.lane, end: best!.end, codes: best!.codes)
         }
     }
 }
