@@ -111,8 +111,9 @@ struct IMATrellis {
         return (neg, m, level, distance)
     }
 
-    /// Both children of every path in `p` for input `x` (the same sample in every lane).
-    @_transparent
+    /// Both children of every path in `p` for input `x` (the same sample in every lane). Not inlined: with its
+    /// copies in the unrolled loop the compiler stops inlining the vector operators themselves.
+    @inline(never)
     static func children(_ x: Lanes, _ p: Paths) -> (greedy: Child, other: Child) {
         let (neg, m, level, distance) = quantise(x, p)
         // The sample lies beyond the greedy level (as unsigned numbers): the other level next to it is one up.
