@@ -11,8 +11,8 @@ public enum IMASearch: Sendable, Hashable {
     /// coder (``IMALookahead``, 8 starts); the closest wins.
     case trellis
     /// The beam (``IMABeam``): 256 paths a channel block with at most one per band of predictor values (32 wide),
-    /// and what ``trellis`` tries, the closest kept; far slower than the trellis (scripts/bench times it). In WAV, the
-    /// block's first sample at every index is a start.
+    /// and what ``trellis`` tries, the closest kept; far slower than the trellis (scripts/bench times it). In WAV,
+    /// the block's first sample at every index is a start.
     case beam
     /// Two beams and what ``trellis`` tries, the closest kept: bands 16 and 64 wide in IMA4 (dense signals and
     /// transients), 2 and 64 in WAV, whose long blocks have no restarts; twice the beam's time.
@@ -26,9 +26,9 @@ public enum IMASearch: Sendable, Hashable {
 /// packet set its own state — a preamble whose index differs from the decoder's running index is always adopted —
 /// and keep the cheapest of several codings: ``IMASearch/starts`` (the default, IMA4StartSearch.swift) codes each
 /// packet greedily from the running state and a few restarts; ``IMASearch/trellis`` adds the trellis
-/// (``IMATrellis``) and the look-ahead coder (``IMALookahead``); ``IMASearch/beam`` and ``IMASearch/beams`` the widest search (``IMABeam``). Every candidate
-/// is simulated with the decoder's own arithmetic, so the stream decodes exactly as the encoder assumed under the
-/// resync rule.
+/// (``IMATrellis``) and the look-ahead coder (``IMALookahead``); ``IMASearch/beam`` and ``IMASearch/beams`` the
+/// widest search (``IMABeam``). Every candidate is simulated with the decoder's own arithmetic, so the stream
+/// decodes exactly as the encoder assumed under the resync rule.
 public struct IMA4Encoder: Sendable {
     public typealias Search = IMASearch
 
@@ -188,7 +188,7 @@ public struct IMA4Encoder: Sendable {
     // MARK: The trellis, the look-ahead coder and the beams
 
     /// Every channel block coded by the trellis, the look-ahead coder (``IMALookahead``) and each beam, from the
-    /// same running state; the cheapest is written. The trellis is often the closest on steady tones, the
+    /// same running state; the closest (least squared error) is written. The trellis is often the closest on steady tones, the
     /// look-ahead coder on edges, clicks and noise, the beams far ahead on transients.
     func encodeCheapest(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
                         states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]) {
