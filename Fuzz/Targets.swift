@@ -23,6 +23,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "ima4": fuzzIMA4,
     "imawav": fuzzIMAWAV,
     "g711": fuzzG711,
+    "imaencode": fuzzIMAEncoders,
     "pcm": fuzzPCM,
     "read": { fuzzFile($0) { path in try? readAll(path) } },
     "check": { fuzzFile($0) { path in _ = SoundChecker.check(file: path) } },
@@ -74,6 +75,49 @@ func fuzzIMAWAV(_ bytes: [UInt8]) {
             while offset + blockAlign <= src.count {
                 decoder.decodeBlock(UnsafeRawBufferPointer(rebasing: src[offset..<(offset + blockAlign)]), into: dst)
                 offset += blockAlign
+            }
+        }
+    }
+}
+
+/// The IMA encoders on what a stranger's file decodes to: any sample values, any length. The first byte picks the
+/// channels (1...8) and the search (every `-q` level), the second the WAV block size; the rest are little-endian
+/// Int16 samples (the first 4,096). Each encoder must write every whole packet or block it was given, and its output must decode to
+/// as many frames again; anything else aborts, so libFuzzer keeps the input.
+func fuzzIMAEncoders(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    let searches: [IMASearch] = [.none, .starts, .trellis, .beam, .beams]
+    let channels = Int(bytes[0] & 7) + 1, search = searches[Int(bytes[0] >> 3) % searches.count]
+    // At most 4,096 samples: the beams take about 20 µs a sample, and the shapes that matter (lengths around packet
+    // and block boundaries, channel counts, extreme values) fit.
+    var samples = [Int16](repeating: 0, count: Swift.min((bytes.count - 2) / 2, 4096))
+    for i in samples.indices {
+        samples[i] = Int16(bitPattern: UInt16(bytes[2 + 2 * i]) | UInt16(bytes[3 + 2 * i]) << 8)
+    }
+
+    var ima4 = IMA4Encoder(channels: channels, search: search)
+    let packets = samples.count / (IMA4.framesPerPacket * channels)
+    var packed = [UInt8](repeating: 0, count: packets * IMA4.bytesPerPacket(channels: channels))
+    let written = samples.withUnsafeBufferPointer { s in packed.withUnsafeMutableBytes { ima4.encode(s, into: $0) } }
+    var decoder = IMA4Decoder(channels: channels)
+    var decoded = [Int16](repeating: 0, count: packets * IMA4.framesPerPacket * channels)
+    let frames = packed.withUnsafeBytes { src in
+        decoded.withUnsafeMutableBufferPointer { dst in (try? decoder.decode(src, into: dst)) ?? -1 }
+    }
+    if written != packets || frames != packets * IMA4.framesPerPacket { abort() }
+
+    let blockAlign = (Int(bytes[1] & 31) + 1) * 4 * channels + 4 * channels
+    guard var wav = IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: search),
+          let wavDecoder = IMAWAVDecoder(channels: channels, blockAlign: blockAlign) else { abort() }
+    let blocks = samples.count / (wav.framesPerBlock * channels)
+    var wavBytes = [UInt8](repeating: 0, count: blocks * blockAlign)
+    let wavWritten = samples.withUnsafeBufferPointer { s in wavBytes.withUnsafeMutableBytes { wav.encode(s, into: $0) } }
+    if wavWritten != blocks { abort() }
+    var block = [Int16](repeating: 0, count: wav.framesPerBlock * channels)
+    wavBytes.withUnsafeBytes { src in
+        block.withUnsafeMutableBufferPointer { dst in
+            for b in 0..<blocks where wavDecoder.decodeBlock(UnsafeRawBufferPointer(rebasing: src[(b * blockAlign)...]), into: dst) != wav.framesPerBlock {
+                abort()
             }
         }
     }
