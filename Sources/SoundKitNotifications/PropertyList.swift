@@ -7,13 +7,14 @@ import Foundation
 /// Reads what the extension checks need from an app extension's `Info.plist`, XML or binary, with
 /// FoundationEssentials' `PropertyListDecoder`.
 ///
-/// Info.plists come from bundles people hand to a build step, so their bytes are hostile. The decoder never traps on
+/// Info.plists come from bundles people hand to a build step, so their bytes are hostile. The decoder mostly throws on
 /// malformed input, but two of its paths recurse without a limit: the XML scanner (one level per `<array>`, `<dict>` or
-/// `<plist>` element) and the OpenStep text parser; and it traps on invalid UTF-8 inside an XML element. So only
-/// binary plists and valid UTF-8 XML are handed to it, XML only
-/// when it holds few enough of those tags that the scanner's depth stays small on any thread's stack, and the decoded
-/// values below descend only into the keys the checks read (`NSExtension`, `NSExtensionAttributes`, the category
-/// list), so a cyclic or deeply shared binary plist costs no more than its size.
+/// `<plist>` element) and the OpenStep text parser; it traps on invalid UTF-8 inside an XML element, and on a binary
+/// collection that claims 2^63 bytes or more. So only valid UTF-8 XML and binary plists whose collections claim no
+/// more entries than the file has bytes are handed to it, XML only when it holds few enough of those tags that the
+/// scanner's depth stays small on any thread's stack, and the decoded values below descend only into the keys the
+/// checks read (`NSExtension`, `NSExtensionAttributes`, the category list), so a cyclic or deeply shared binary plist
+/// costs no more than its size.
 package enum InfoPlist {
     /// Larger files are not read: an extension's Info.plist is a few kilobytes.
     package static let maxBytes = 1 << 20
@@ -43,6 +44,7 @@ package enum InfoPlist {
         }
         let format: Format
         if bytes.starts(with: Array("bplist00".utf8)) {
+            try checkBinary(bytes)
             format = .binary
         } else {
             try checkXML(bytes)
@@ -100,6 +102,49 @@ package enum InfoPlist {
             collections += occurrences(of: Array(tag.utf8), in: b)
             if collections > maxXMLCollections {
                 throw ReadError(description: "holds more than \(maxXMLCollections) arrays and dictionaries; an Info.plist this elaborate is not read")
+            }
+        }
+    }
+
+    /// FoundationEssentials' binary scanner converts the byte count an array, set or dictionary claims to `Int` before
+    /// comparing it with the bytes that are left, and traps on a claim of 2^63 bytes or more (swift-foundation's
+    /// `BPlistScanner.scanArrayOrSet` and `scanDictionary`, still so in August 2026; found by scripts/fuzz with a
+    /// dictionary whose count is a 16-byte integer). So every object the offset table points at is looked at first:
+    /// no collection may claim more entries than the file has bytes. A trailer or table the scanner would refuse anyway
+    /// is left to it, and this walk reads only what the trailer's own arithmetic keeps inside the file.
+    static func checkBinary(_ b: [UInt8]) throws(ReadError) {
+        let trailerSize = 32
+        guard b.count > 8 + trailerSize else { return }
+        let t = b.count - trailerSize
+        /// A big-endian integer of `size` bytes at `at`; of a longer one, as the scanner does, its last 8 bytes.
+        func integer(at: Int, size: Int) -> UInt64 {
+            var v: UInt64 = 0
+            for i in at..<(at + size) { v = v &<< 8 | UInt64(b[i]) }
+            return v
+        }
+        let offsetSize = Int(b[t + 6])
+        let objects = integer(at: t + 8, size: 8), tableOffset = integer(at: t + 24, size: 8)
+        // The scanner's own condition: the offset table fills exactly the bytes between tableOffset and the trailer.
+        guard offsetSize >= 1, tableOffset >= 9, tableOffset < UInt64(t),
+              case let (tableSize, o1) = objects.multipliedReportingOverflow(by: UInt64(offsetSize)), !o1,
+              case let (tableEnd, o2) = tableOffset.addingReportingOverflow(tableSize), !o2, tableEnd == UInt64(t) else { return }
+        let end = Int(tableOffset)  // < t, so it fits
+        var entry = end
+        for n in 0..<Int(objects) {  // objects × offsetSize == t − end, so it fits
+            let offset = integer(at: entry, size: offsetSize)
+            entry += offsetSize
+            guard offset >= 8, offset < tableOffset else { continue }
+            let at = Int(offset)
+            let marker = b[at]
+            guard [0xA0, 0xC0, 0xD0].contains(marker & 0xF0), marker & 0x0F == 0x0F else { continue }
+            // The count is an integer object of 2^k bytes that must end before the offset table.
+            guard at + 1 < end, b[at + 1] & 0xF0 == 0x10 else { continue }
+            let size = 1 << Int(b[at + 1] & 0x0F)
+            guard size <= end - (at + 2) else { continue }
+            let count = integer(at: at + 2, size: size)
+            guard count <= UInt64(b.count) else {
+                let kind = marker & 0xF0 == 0xD0 ? "dictionary" : marker & 0xF0 == 0xA0 ? "array" : "set"
+                throw ReadError(description: "is not a valid binary property list (the \(kind) at byte \(at), object \(n), claims \(count) entries in a file of \(b.count) bytes)")
             }
         }
     }

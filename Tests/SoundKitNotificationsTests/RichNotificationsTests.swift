@@ -278,6 +278,8 @@ enum Plists {
 enum BPlist {
     enum Object {
         case ascii(String), bool(Bool), int(UInt8), array([Int]), dict([(Int, Int)])
+        /// A collection (marker 0xA0, 0xC0 or 0xD0) whose count is the integer of `size` bytes given, with no entries.
+        case claim(UInt8, size: Int, count: UInt64)
     }
 
     static func make(_ objects: [Object], top: Int = 0) -> [UInt8] {
@@ -296,6 +298,10 @@ enum BPlist {
             case .int(let v): out += [0x10, v]
             case .array(let refs): out += marker(0xA0, refs.count) + refs.flatMap { be($0, refSize) }
             case .dict(let pairs): out += marker(0xD0, pairs.count) + pairs.flatMap { be($0.0, refSize) } + pairs.flatMap { be($0.1, refSize) }
+            case .claim(let high, let size, let count):
+                let k = UInt8(size.trailingZeroBitCount)
+                out += [high | 0x0F, 0x10 | k] + [UInt8](repeating: 0, count: max(0, size - 8))
+                    + (0..<min(size, 8)).reversed().map { UInt8(truncatingIfNeeded: count >> ($0 * 8)) }
             }
         }
         let table = out.count
@@ -450,6 +456,25 @@ struct ExtensionPlistTests {
             .ascii("NSExtensionPointIdentifier"), .ascii(ExtensionChecker.servicePoint), .ascii("NSExtensionPrincipalClass"), .ascii("S.NotificationService"),
         ])
         #expect(check(service)?.findings == [] && ExtensionChecker.judge(service).kind == .service)
+    }
+
+    @Test("binary: a collection that claims 2^62 to 2^64 − 1 entries is refused by name, not a trap in the decoder")
+    func claimedCounts() throws {
+        // FoundationEssentials converts count × reference size (× 2 for a dictionary) to Int and traps from 2^63 on;
+        // scripts/fuzz found it with a dictionary whose count is a 16-byte integer.
+        let claims: [(UInt8, Int, UInt64)] = [(0xD0, 16, 0x4E53_4578_7465_6E73), (0xD0, 8, 1 << 62), (0xA0, 8, 1 << 63),
+                                              (0xC0, 8, 1 << 63), (0xA0, 8, .max), (0xD0, 4, 0xFFFF_FFFF), (0xA0, 2, 1000)]
+        for (high, size, count) in claims {
+            let bytes = BPlist.make([.dict([(1, 2)]), .ascii("NSExtension"), .claim(high, size: size, count: count)])
+            let r = try #require(check(bytes))
+            let messages = r.findings.map(\.message)
+            #expect(messages.count == 1 && messages[0].contains("is not a valid binary property list") && messages[0].contains("claims \(count) entries"),
+                    "\(String(high, radix: 16)) \(count): \(messages)")
+        }
+        // A count the file could hold but does not is the decoder's to refuse.
+        let short = BPlist.make([.dict([(1, 2)]), .ascii("NSExtension"), .claim(0xD0, size: 1, count: 20)])
+        let messages = try #require(check(short)).findings.map(\.message)
+        #expect(messages.count == 1 && messages[0].contains("is not a valid binary property list") && !messages[0].contains("claims"), "\(messages)")
     }
 
     @Test("binary: a cycle through every key the checks read ends in findings, not in a crash")
