@@ -80,6 +80,6 @@ func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> T
 // target does not exist, so `swift build` never tries to link an executable whose main is libFuzzer's.
 if Context.environment["SOUNDKIT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
-        name: "soundkit-fuzz", dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications"],
+        name: "soundkit-fuzz", dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "CFFmpeg"],
         path: "Fuzz", exclude: ["chunks.dict"]))
 }

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CFFmpeg
 import SoundKitCodecs
 import SoundKitContainers
 import SoundKitIO
@@ -44,8 +45,20 @@ let selected: @Sendable ([UInt8]) -> Void = {
     return target
 }()
 
+/// FFmpeg reserves some buffers at the size a header claims before it reads them: FFmpeg 5.1's CAF demuxer reserves
+/// 256 MB for a 39 KB file whose AAC esds descriptor claims that much, never touches it, and frees it when the read
+/// fails (the `read` target found it; `soundkit info` on that file stays at 40 MB resident). The fuzzer's 64 MB limit
+/// on one allocation is for soundkit's own, so FFmpeg gets the same limit from its own allocator (av_max_alloc):
+/// such a reservation then fails inside FFmpeg, and what the fuzzer checks is that soundkit reports the failure.
+/// Only this binary sets it: the limit belongs to the process, and a library must not change it under its host.
+let ffmpegAllocationLimit: Void = {
+    guard let util = dlopen("libavutil.so.\(Int(SOUNDKIT_AVUTIL_MAJOR))", RTLD_NOW), let set = dlsym(util, "av_max_alloc") else { return }
+    unsafeBitCast(set, to: (@convention(c) (Int) -> Void).self)(64 << 20)
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    ffmpegAllocationLimit
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     selected(bytes)
     return 0
