@@ -106,12 +106,14 @@ package enum InfoPlist {
         }
     }
 
-    /// FoundationEssentials' binary scanner converts the byte count an array, set or dictionary claims to `Int` before
-    /// comparing it with the bytes that are left, and traps on a claim of 2^63 bytes or more (swift-foundation's
-    /// `BPlistScanner.scanArrayOrSet` and `scanDictionary`, still so in August 2026; found by scripts/fuzz with a
-    /// dictionary whose count is a 16-byte integer). So every object the offset table points at is looked at first:
-    /// no collection may claim more entries than the file has bytes. A trailer or table the scanner would refuse anyway
-    /// is left to it, and this walk reads only what the trailer's own arithmetic keeps inside the file.
+    /// FoundationEssentials' binary scanner traps on two kinds of length it does not check as it uses them (both found by
+    /// scripts/fuzz; swift-foundation's BPlistScanner, unchanged at its August 2026 head): it converts the byte count
+    /// an array, set or dictionary claims to `Int` before comparing it with the bytes that are left, which traps from
+    /// 2^63 on; and it compares a UTF-16 string's character count, not its byte count, with the bytes that are left, so
+    /// a string that runs past them traps when it is read. So every object the offset table points at is looked at
+    /// first: whatever it claims to hold must fit between its header and the offset table. A trailer or table the
+    /// scanner would refuse anyway is left to it, and this walk reads only what the trailer's arithmetic keeps inside
+    /// the file.
     static func checkBinary(_ b: [UInt8]) throws(ReadError) {
         let trailerSize = 32
         guard b.count > 8 + trailerSize else { return }
@@ -122,10 +124,10 @@ package enum InfoPlist {
             for i in at..<(at + size) { v = v &<< 8 | UInt64(b[i]) }
             return v
         }
-        let offsetSize = Int(b[t + 6])
+        let offsetSize = Int(b[t + 6]), refSize = UInt64(b[t + 7])
         let objects = integer(at: t + 8, size: 8), tableOffset = integer(at: t + 24, size: 8)
         // The scanner's own condition: the offset table fills exactly the bytes between tableOffset and the trailer.
-        guard offsetSize >= 1, tableOffset >= 9, tableOffset < UInt64(t),
+        guard offsetSize >= 1, refSize >= 1, tableOffset >= 9, tableOffset < UInt64(t),
               case let (tableSize, o1) = objects.multipliedReportingOverflow(by: UInt64(offsetSize)), !o1,
               case let (tableEnd, o2) = tableOffset.addingReportingOverflow(tableSize), !o2, tableEnd == UInt64(t) else { return }
         let end = Int(tableOffset)  // < t, so it fits
@@ -136,15 +138,30 @@ package enum InfoPlist {
             guard offset >= 8, offset < tableOffset else { continue }
             let at = Int(offset)
             let marker = b[at]
-            guard [0xA0, 0xC0, 0xD0].contains(marker & 0xF0), marker & 0x0F == 0x0F else { continue }
-            // The count is an integer object of 2^k bytes that must end before the offset table.
-            guard at + 1 < end, b[at + 1] & 0xF0 == 0x10 else { continue }
-            let size = 1 << Int(b[at + 1] & 0x0F)
-            guard size <= end - (at + 2) else { continue }
-            let count = integer(at: at + 2, size: size)
-            guard count <= UInt64(b.count) else {
-                let kind = marker & 0xF0 == 0xD0 ? "dictionary" : marker & 0xF0 == 0xA0 ? "array" : "set"
-                throw ReadError(description: "is not a valid binary property list (the \(kind) at byte \(at), object \(n), claims \(count) entries in a file of \(b.count) bytes)")
+            let (kind, unit, width): (String, String, UInt64)
+            switch marker & 0xF0 {
+            case 0x40: (kind, unit, width) = ("data", "bytes", 1)
+            case 0x50: (kind, unit, width) = ("ASCII string", "characters", 1)
+            case 0x60: (kind, unit, width) = ("UTF-16 string", "characters", 2)
+            case 0xA0: (kind, unit, width) = ("array", "entries", refSize)
+            case 0xC0: (kind, unit, width) = ("set", "entries", refSize)
+            case 0xD0: (kind, unit, width) = ("dictionary", "entries", 2 * refSize)
+            default: continue
+            }
+            var count = UInt64(marker & 0x0F)
+            var start = at + 1
+            if count == 0x0F {
+                // The count is an integer object of 2^k bytes that must end before the offset table.
+                guard start < end, b[start] & 0xF0 == 0x10 else { continue }
+                let size = 1 << Int(b[start] & 0x0F)
+                guard size <= end - (start + 1) else { continue }
+                count = integer(at: start + 1, size: size)
+                start += 1 + size
+            }
+            let (bytes, o3) = count.multipliedReportingOverflow(by: width)
+            guard !o3, bytes <= UInt64(end - start) else {
+                let inBytes = o3 || width == 1 ? "" : " (\(bytes) bytes)"
+                throw ReadError(description: "is not a valid binary property list (the \(kind) at byte \(at), object \(n), claims \(count) \(unit)\(inBytes), more than the \(end - start) bytes before the offset table hold)")
             }
         }
     }

@@ -458,7 +458,7 @@ struct ExtensionPlistTests {
         #expect(check(service)?.findings == [] && ExtensionChecker.judge(service).kind == .service)
     }
 
-    @Test("binary: a collection that claims 2^62 to 2^64 − 1 entries is refused by name, not a trap in the decoder")
+    @Test("binary: lengths the decoder would trap on are refused by name: collections of 2^62 entries and more, UTF-16 past the end")
     func claimedCounts() throws {
         // FoundationEssentials converts count × reference size (× 2 for a dictionary) to Int and traps from 2^63 on;
         // scripts/fuzz found it with a dictionary whose count is a 16-byte integer.
@@ -466,15 +466,22 @@ struct ExtensionPlistTests {
                                               (0xC0, 8, 1 << 63), (0xA0, 8, .max), (0xD0, 4, 0xFFFF_FFFF), (0xA0, 2, 1000)]
         for (high, size, count) in claims {
             let bytes = BPlist.make([.dict([(1, 2)]), .ascii("NSExtension"), .claim(high, size: size, count: count)])
-            let r = try #require(check(bytes))
-            let messages = r.findings.map(\.message)
+            let messages = try #require(check(bytes)).findings.map(\.message)
             #expect(messages.count == 1 && messages[0].contains("is not a valid binary property list") && messages[0].contains("claims \(count) entries"),
                     "\(String(high, radix: 16)) \(count): \(messages)")
         }
-        // A count the file could hold but does not is the decoder's to refuse.
-        let short = BPlist.make([.dict([(1, 2)]), .ascii("NSExtension"), .claim(0xD0, size: 1, count: 20)])
-        let messages = try #require(check(short)).findings.map(\.message)
-        #expect(messages.count == 1 && messages[0].contains("is not a valid binary property list") && !messages[0].contains("claims"), "\(messages)")
+        // It compares a UTF-16 string's characters, not its bytes, with the 106 bytes left before the offset table, and
+        // traps reading one whose bytes run past the end of the file (154 bytes on): 53 characters fit, 54 read into the
+        // offset table, 100 trap.
+        for characters in [53, 54, 100] {
+            let bytes = BPlist.make([.dict([(1, 2)]), .ascii("NSExtension"), .claim(0x60, size: 1, count: UInt64(characters)),
+                                     .ascii(String(repeating: "x", count: 100))])
+            let messages = try #require(check(bytes)).findings.map(\.message)
+            let refused = messages.contains {
+                $0.contains("is not a valid binary property list") && $0.contains("claims \(characters) characters (\(2 * characters) bytes), more than the 106 bytes")
+            }
+            #expect(refused == (characters > 53) && !messages.isEmpty, "\(characters): \(messages)")
+        }
     }
 
     @Test("binary: a cycle through every key the checks read ends in findings, not in a crash")
