@@ -45,7 +45,7 @@ public enum SoundFixer {
                 try Converter.convert(reader, to: target, options: options)
                 out.append(Fix(path: file.path, outcome: .fixed(target)))
             } catch {
-                out.append(Fix(path: file.path, outcome: .failed((error as? AudioFileError)?.message ?? "\(error)")))
+                out.append(Fix(path: file.path, outcome: .failed(error.message)))
             }
         }
         return out
