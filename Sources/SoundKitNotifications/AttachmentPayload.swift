@@ -29,11 +29,11 @@ enum AttachmentPayload {
             if case .object = att {
                 switch att["url"] {
                 case let url?: named.append(Named(path: "\(prefix)ab.att.url", url: url, braze: att, mutableContentSeverity: .error))
-                case nil: findings.append(Finding(.error, .attachmentURL, "\(prefix)ab.att has no \"url\"; Braze's service extension downloads the attachment from it"))
+                case nil: findings.append(Rule.attachmentURL.finding("\(prefix)ab.att has no \"url\"; Braze's service extension downloads the attachment from it"))
                 }
                 findings += brazeType(att, at: "\(prefix)ab.att")
             } else {
-                findings.append(Finding(.error, .attachmentURL, "\(prefix)ab.att is \(att.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}"))
+                findings.append(Rule.attachmentURL.finding("\(prefix)ab.att is \(att.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}"))
             }
         }
         if root["aps"] == nil, let message = root["message"] {
@@ -58,12 +58,12 @@ enum AttachmentPayload {
             switch mutable {
             case .number("1")?: break
             case nil:
-                findings.append(Finding(worst, .mutableContent, "\(names) names an attachment but \(apsPath) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")"))
+                findings.append(Rule.mutableContent.finding("\(names) names an attachment but \(apsPath) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")", worst))
             case let other?:
-                findings.append(Finding(worst, .mutableContent, "\(mutablePath) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)"))
+                findings.append(Rule.mutableContent.finding("\(mutablePath) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)", worst))
             }
         } else if let m = mutable, m != .number("1"), m != .number("0") {
-            findings.append(Finding(.warning, .mutableContent, "\(mutablePath) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1"))
+            findings.append(Rule.mutableContent.finding("\(mutablePath) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1", .warning))
         }
 
         if let bundle {
@@ -75,40 +75,40 @@ enum AttachmentPayload {
     /// The URL must be absolute https; plain http works only where App Transport Security is relaxed.
     static func urlFinding(_ value: JSONValue, at path: String) -> Finding? {
         guard case .string(let url) = value else {
-            return Finding(.error, .attachmentURL, "\(path) is \(value.typeName); it must be an https URL string")
+            return Rule.attachmentURL.finding("\(path) is \(value.typeName); it must be an https URL string")
         }
         if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
-            return Finding(.error, .attachmentURL, "\(path) \"\(url)\" contains white space or control characters; percent-encode them (a space is %20), or the service extension cannot make a URL of it")
+            return Rule.attachmentURL.finding("\(path) \"\(url)\" contains white space or control characters; percent-encode them (a space is %20), or the service extension cannot make a URL of it")
         }
         let lower = url.lowercased()
         for scheme in ["https://", "http://"] where lower.hasPrefix(scheme) {
             let host = url.dropFirst(scheme.count).prefix { !"/?#".contains($0) }
             guard !host.isEmpty else { break }
             if scheme == "http://" {
-                return Finding(.warning, .attachmentURL, "\(path) \"\(url)\" is plain http; App Transport Security blocks the download unless the service extension's Info.plist allows it — serve it over https")
+                return Rule.attachmentURL.finding("\(path) \"\(url)\" is plain http; App Transport Security blocks the download unless the service extension's Info.plist allows it — serve it over https", .warning)
             }
             return nil
         }
-        return Finding(.error, .attachmentURL, "\(path) is \"\(url)\", not an absolute https URL; the notification service extension cannot download it")
+        return Rule.attachmentURL.finding("\(path) is \"\(url)\", not an absolute https URL; the notification service extension cannot download it")
     }
 
     /// Braze's `ab.att.type`: the suffix its extension gives the downloaded file, which iOS judges the attachment by.
     static func brazeType(_ att: JSONValue, at path: String) -> [Finding] {
         guard let value = att["type"] else {
-            return [Finding(.error, .attachmentType, "\(path) has no \"type\"; without it Braze's service extension shows the original content without the attachment — add the file's suffix, e.g. \"type\": \"jpg\"")]
+            return [Rule.attachmentType.finding("\(path) has no \"type\"; without it Braze's service extension shows the original content without the attachment — add the file's suffix, e.g. \"type\": \"jpg\"")]
         }
         guard case .string(let type) = value else {
-            return [Finding(.error, .attachmentType, "\(path).type is \(value.typeName); it must be a file suffix string such as \"jpg\"")]
+            return [Rule.attachmentType.finding("\(path).type is \(value.typeName); it must be a file suffix string such as \"jpg\"")]
         }
         if type.hasPrefix("."), AttachmentChecker.Kind(suffix: String(type.dropFirst())) != nil {
-            return [Finding(.error, .attachmentType, "\(path).type is \"\(type)\"; write the suffix without the dot (\"\(type.dropFirst())\")")]
+            return [Rule.attachmentType.finding("\(path).type is \"\(type)\"; write the suffix without the dot (\"\(type.dropFirst())\")")]
         }
         guard AttachmentChecker.Kind(suffix: type) == nil else { return [] }
         let lower = type.lowercased()
         let hint = ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "svg"].contains(lower) ? " — convert the image to JPEG or PNG"
             : ["mov", "webm", "mkv"].contains(lower) ? " — convert the video to MPEG-4"
             : ["caf", "aac", "ogg", "opus", "flac"].contains(lower) ? " — convert the audio to M4A, MP3 or WAV" : ""
-        return [Finding(.error, .attachmentType, "\(path).type is \"\(type)\", which UNNotificationAttachment does not accept; use \(suffixList)\(hint)")]
+        return [Rule.attachmentType.finding("\(path).type is \"\(type)\", which UNNotificationAttachment does not accept; use \(suffixList)\(hint)")]
     }
 
     static var suffixList: String {
@@ -127,7 +127,7 @@ enum AttachmentPayload {
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return [] }
         let suffix = last[last.index(after: dot)...].lowercased()
         guard mediaSuffixes.contains(suffix), canonical(suffix) != canonical(type.lowercased()) else { return [] }
-        return [Finding(.warning, .attachmentType, "\(path).url ends in .\(suffix) but \(path).type is \"\(type)\"; the file is saved as .\(type) and iOS judges it by that suffix — make them agree")]
+        return [Rule.attachmentType.finding("\(path).url ends in .\(suffix) but \(path).type is \"\(type)\"; the file is saved as .\(type) and iOS judges it by that suffix — make them agree", .warning)]
     }
 
     static func canonical(_ suffix: String) -> String {
@@ -145,16 +145,16 @@ enum AttachmentPayload {
         var findings: [Finding] = []
         let extensions = ExtensionChecker.extensions(of: bundle)
         let unreadable = extensions.filter { $0.kind == .unreadable }.map(\.path)
-        let unread = unreadable.isEmpty ? "" : " (\(unreadable.joined(separator: ", ")) could not be read: soundkit check \(quoted(bundle)) says why)"
+        let unread = unreadable.isEmpty ? "" : " (\(unreadable.joined(separator: ", ")) could not be read: soundkit check \(Remedy.quoted(bundle)) says why)"
         if !attachments.isEmpty || mutable == .number("1"), !extensions.contains(where: { $0.kind == .service }) {
             let what = attachments.isEmpty ? "sets \(apsPath).mutable-content" : "names an attachment (\(attachments.map(\.label).joined(separator: ", ")))"
-            findings.append(Finding(.warning, .noServiceExtension, "the payload \(what), but \(bundle) has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)"))
+            findings.append(Rule.noServiceExtension.finding("the payload \(what), but \(bundle) has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)"))
         }
         if case .string(let category)? = aps?["category"] {
             let declared = extensions.flatMap { e -> [String] in if case .content(let c) = e.kind { return c } else { return [] } }
             if !declared.contains(category) {
                 let list = declared.isEmpty ? "no content extension declares any" : "declared: " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
-                findings.append(Finding(.note, .categoryNotDeclared, "\(apsPath).category \"\(category)\" is declared by no content extension of \(bundle) (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"))
+                findings.append(Rule.categoryNotDeclared.finding("\(apsPath).category \"\(category)\" is declared by no content extension of \(bundle) (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"))
             }
         }
         return findings

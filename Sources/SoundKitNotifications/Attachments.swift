@@ -86,7 +86,7 @@ public enum AttachmentChecker {
             let (name, findings) = judge(head: head, size: f.size, path: path)
             return FileReport(path: path, container: name, findings: findings)
         } catch {
-            return FileReport(path: path, container: "unknown", findings: [Finding(.error, .unreadable, (error as? AudioFileError)?.message ?? "\(error)")])
+            return FileReport(path: path, container: "unknown", findings: [Rule.unreadable.finding((error as? AudioFileError)?.message ?? "\(error)")])
         }
     }
 
@@ -98,7 +98,10 @@ public enum AttachmentChecker {
             let message: String
             switch c.sniffed {
             case .caf:
-                message = "file is CAF, which UNNotificationAttachment does not accept; use AIFF, WAV, MP3 or MPEG-4 audio — soundkit convert \(quoted(path)) \(quoted(FileSystem.splitExtension(path).base + ".wav")) -d LEI16"
+                let wav = FileSystem.splitExtension(FileSystem.lastComponent(path)).base + ".wav"
+                let remedy = Remedy(convertTo: wav, dataFormat: "LEI16")
+                message = "file is CAF, which UNNotificationAttachment does not accept; use AIFF, WAV, MP3 or MPEG-4 audio"
+                return (c.name, [Rule.attachment.finding(message, remedy: remedy)])
             case .html:
                 message = "file is an HTML page (\(opening(head))), not an image, audio or movie — often a server's error page saved under the attachment's name; iOS refuses it, \(accepted)"
             case .text:
@@ -108,11 +111,11 @@ public enum AttachmentChecker {
             default:
                 message = "file is \(c.phrase); \(accepted)"
             }
-            return (c.name, [Finding(.error, .attachment, message)])
+            return (c.name, [Rule.attachment.finding(message)])
         }
         var findings: [Finding] = []
         if size > kind.limit {
-            findings.append(Finding(.error, .attachment, "\(c.name) of \(megabytes(size)) is over the \(megabytes(kind.limit)) limit for \(kind.rawValue) attachments"))
+            findings.append(Rule.attachment.finding("\(c.name) of \(megabytes(size)) is over the \(megabytes(kind.limit)) limit for \(kind.rawValue) attachments"))
         }
         let ext = FileSystem.splitExtension(FileSystem.lastComponent(path)).ext.lowercased()
         if !c.suffixes.contains(ext) {
@@ -120,15 +123,15 @@ public enum AttachmentChecker {
             if kind == .image, Kind(suffix: ext) == .image {
                 // Image I/O decodes an image by its bytes whatever the suffix says, so a PNG named .jpg is shown:
                 // a note, for the people and tools the name misleads.
-                findings.append(Finding(.note, .attachmentExtension, "file is \(c.phrase) but named .\(ext); iOS decodes images by content, so it is shown, but name it .\(natural)"))
+                findings.append(Rule.attachmentExtension.finding("file is \(c.phrase) but named .\(ext); iOS decodes images by content, so it is shown, but name it .\(natural)", .note))
             } else if let named = Kind(suffix: ext) {
                 // iOS takes an attachment's type from its name (unless the service extension passes a type hint), and
                 // Apple documents no fallback to the content for audio and movies, or across kinds.
                 let what = named == kind ? "another \(kind.rawValue) format" : "\(named == .image ? "an" : "a") \(named.rawValue)"
-                findings.append(Finding(.warning, .attachmentExtension, "file is \(c.phrase) but named .\(ext), which iOS takes for \(what) — name it .\(natural) (or pass UNNotificationAttachmentOptionsTypeHintKey)"))
+                findings.append(Rule.attachmentExtension.finding("file is \(c.phrase) but named .\(ext), which iOS takes for \(what) — name it .\(natural) (or pass UNNotificationAttachmentOptionsTypeHintKey)"))
             } else {
                 let named = ext.isEmpty ? "has no extension" : "is named .\(ext)"
-                findings.append(Finding(.warning, .attachmentExtension, "file is \(c.phrase) but \(named); iOS takes an attachment's type from its name — name it .\(natural) (or pass UNNotificationAttachmentOptionsTypeHintKey)"))
+                findings.append(Rule.attachmentExtension.finding("file is \(c.phrase) but \(named); iOS takes an attachment's type from its name — name it .\(natural) (or pass UNNotificationAttachmentOptionsTypeHintKey)"))
             }
         }
         return (c.name, findings)

@@ -31,12 +31,12 @@ public enum ExtensionChecker {
         do {
             let file = try InputFile(path: plist)
             guard file.size <= Int64(InfoPlist.maxBytes) else {
-                return FileReport(path: plist, findings: [Finding(.error, .extensionPlist, "is \(megabytes(file.size)); an Info.plist over \(InfoPlist.maxBytes) bytes is not read")])
+                return FileReport(path: plist, findings: [Rule.extensionPlist.finding("is \(megabytes(file.size)); an Info.plist over \(InfoPlist.maxBytes) bytes is not read")])
             }
             bytes = try file.read(at: 0, count: Int(file.size))
         } catch {
             let why = (error as? AudioFileError)?.message ?? "\(error)"
-            return FileReport(path: plist, findings: [Finding(.error, .extensionPlist, "\(why); every app extension needs an Info.plist with an NSExtension dictionary")])
+            return FileReport(path: plist, findings: [Rule.extensionPlist.finding("\(why); every app extension needs an Info.plist with an NSExtension dictionary")])
         }
         return check(plist: bytes, path: plist)
     }
@@ -76,23 +76,23 @@ public enum ExtensionChecker {
         do {
             contents = try InfoPlist.read(bytes)
         } catch {
-            return (.unreadable, nil, [Finding(.error, .extensionPlist, "\(error); iOS cannot load an extension whose Info.plist it cannot read")])
+            return (.unreadable, nil, [Rule.extensionPlist.finding("\(error); iOS cannot load an extension whose Info.plist it cannot read")])
         }
         if let root = contents.rootKind {
-            return (.unreadable, contents.format, [Finding(.error, .extensionPlist, "the top level is \(root.typeName); an Info.plist is a dictionary")])
+            return (.unreadable, contents.format, [Rule.extensionPlist.finding("the top level is \(root.typeName); an Info.plist is a dictionary")])
         }
         guard let ext = contents.nsExtension else {
-            return (.unreadable, contents.format, [Finding(.error, .extensionPlist, "has no NSExtension dictionary; iOS loads an app extension only through its NSExtension keys")])
+            return (.unreadable, contents.format, [Rule.extensionPlist.finding("has no NSExtension dictionary; iOS loads an app extension only through its NSExtension keys")])
         }
         let keys: InfoPlist.ExtensionKeys
         switch ext {
         case .value(let k): keys = k
         case .other(let leaf):
-            return (.unreadable, contents.format, [Finding(.error, .extensionPlist, "NSExtension is \(leaf.typeName); it must be a dictionary")])
+            return (.unreadable, contents.format, [Rule.extensionPlist.finding("NSExtension is \(leaf.typeName); it must be a dictionary")])
         }
         guard case .string(let point)? = keys.pointIdentifier else {
             let what = keys.pointIdentifier.map { "is \($0.typeName)" } ?? "is missing"
-            return (.unreadable, contents.format, [Finding(.error, .extensionPlist, "NSExtension.NSExtensionPointIdentifier \(what); it must name the extension point (\(servicePoint), \(contentPoint), …)")])
+            return (.unreadable, contents.format, [Rule.extensionPlist.finding("NSExtension.NSExtensionPointIdentifier \(what); it must name the extension point (\(servicePoint), \(contentPoint), …)")])
         }
         switch point {
         case servicePoint:
@@ -107,7 +107,7 @@ public enum ExtensionChecker {
 
     static func serviceFindings(_ keys: InfoPlist.ExtensionKeys) -> [Finding] {
         if let problem = nonEmptyString(keys.principalClass) {
-            return [Finding(.error, .serviceExtension, "NSExtension.NSExtensionPrincipalClass \(problem); a notification service extension names its UNNotificationServiceExtension subclass there ($(PRODUCT_MODULE_NAME).NotificationService in Xcode's template), or iOS never runs it and attachments are never downloaded")]
+            return [Rule.serviceExtension.finding("NSExtension.NSExtensionPrincipalClass \(problem); a notification service extension names its UNNotificationServiceExtension subclass there ($(PRODUCT_MODULE_NAME).NotificationService in Xcode's template), or iOS never runs it and attachments are never downloaded")]
         }
         return []
     }
@@ -115,7 +115,7 @@ public enum ExtensionChecker {
     /// The declared categories, and the findings.
     static func contentFindings(_ keys: InfoPlist.ExtensionKeys) -> ([String], [Finding]) {
         var findings: [Finding] = []
-        func error(_ message: String) { findings.append(Finding(.error, .contentExtension, message)) }
+        func error(_ message: String) { findings.append(Rule.contentExtension.finding(message)) }
 
         // The interface: a storyboard (Xcode's template) or a principal class.
         if keys.mainStoryboard == nil && keys.principalClass == nil {

@@ -4,11 +4,38 @@ import SoundKitIO
 
 /// `soundkit check --fix`: a compliant IMA4 CAF for every sound with an error a conversion can mend.
 public enum SoundFixer {
-    public enum Outcome: Sendable, Hashable { case fixed(String), failed(String) }
+    /// What became of one sound.
+    public enum Outcome: Sendable, Hashable {
+        /// A compliant IMA4 CAF was written at this path.
+        case fixed(String)
+        /// Why the sound could not be mended by converting.
+        case failed(String)
+    }
 
+    /// One sound's fix.
     public struct Fix: Sendable, Hashable {
+        /// The sound, as the report names it.
         public var path: String
+        /// What became of it.
         public var outcome: Outcome
+
+        /// The outcome as a finding of the `fix` rule: a note naming what was written, or an error saying why not.
+        public var finding: Finding {
+            switch outcome {
+            case .fixed(let out): return Rule.fix.finding("wrote \(out), an IMA4 CAF that passes", .note)
+            case .failed(let why): return Rule.fix.finding("cannot fix: \(why)", .error)
+            }
+        }
+    }
+
+    /// `report` with each fix's finding added to its sound's findings, so that every format carries them.
+    public static func report(_ report: CheckReport, adding fixes: [Fix]) -> CheckReport {
+        var r = report
+        for fix in fixes {
+            guard let i = r.files.firstIndex(where: { $0.path == fix.path }) else { continue }
+            r.files[i].findings.append(fix.finding)
+        }
+        return r
     }
 
     /// Rules a conversion mends.

@@ -24,7 +24,7 @@ public enum PayloadChecker {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            return Result(findings: [Finding(.error, .payloadJSON, error.description)], soundName: nil, resolution: nil, payloadBytes: nil)
+            return Result(findings: [Rule.payloadJSON.finding(error.description)], soundName: nil, resolution: nil, payloadBytes: nil)
         }
         // The APNs payload itself, or the one inside an FCM v1 message.
         var payload = root
@@ -35,15 +35,15 @@ public enum PayloadChecker {
         }
         let size = payload.compact.utf8.count
         if size > maxBytes {
-            findings.append(Finding(.error, .payloadSize, "the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
+            findings.append(Rule.payloadSize.finding("the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
         }
         var aps: JSONValue?
         if case .object = payload, let a = payload["aps"] {
             if case .object = a { aps = a } else {
-                findings.append(Finding(.error, .payloadShape, "\(where_) is \(a.typeName); it must be a dictionary"))
+                findings.append(Rule.payloadShape.finding("\(where_) is \(a.typeName); it must be a dictionary"))
             }
         } else {
-            findings.append(Finding(.error, .payloadShape, "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
+            findings.append(Rule.payloadShape.finding("no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
         }
         var sound: (name: String?, resolution: Resolution?) = (nil, nil)
         if let aps {
@@ -56,7 +56,7 @@ public enum PayloadChecker {
     /// `aps.sound`: its shape, and with locations where the name resolves and the file found.
     static func checkSound(_ aps: JSONValue, at where_: String, locations: SoundLocations, into findings: inout [Finding]) -> (String?, Resolution?) {
         guard let sound = aps["sound"] else {
-            findings.append(Finding(.note, .payloadShape, "\(where_) has no \"sound\": the notification is silent"))
+            findings.append(Rule.payloadShape.finding("\(where_) has no \"sound\": the notification is silent", .note))
             return (nil, nil)
         }
 
@@ -64,49 +64,54 @@ public enum PayloadChecker {
         let path = "\(where_).sound"
         switch sound {
         case .string(let s):
-            if s.isEmpty { findings.append(Finding(.error, .payloadShape, "\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\"")) }
+            if s.isEmpty { findings.append(Rule.payloadShape.finding("\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\"")) }
             else { name = s }
         case .object:
             if let c = sound["critical"] {
                 if c != .number("0") && c != .number("1") {
-                    findings.append(Finding(.error, .payloadShape, "\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
+                    findings.append(Rule.payloadShape.finding("\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
                 }
             }
             switch sound["name"] {
             case .string(let s)?:
-                if s.isEmpty { findings.append(Finding(.error, .payloadShape, "\(path).name is empty; use \"default\" or a file name")) }
+                if s.isEmpty { findings.append(Rule.payloadShape.finding("\(path).name is empty; use \"default\" or a file name")) }
                 else { name = s }
             case let other?:
-                findings.append(Finding(.error, .payloadShape, "\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
+                findings.append(Rule.payloadShape.finding("\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
             case nil:
-                findings.append(Finding(.error, .payloadShape, "\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"))
+                findings.append(Rule.payloadShape.finding("\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"))
             }
             if let v = sound["volume"] {
                 if case .number(let n) = v, let x = Double(n) {
-                    if !(0...1).contains(x) { findings.append(Finding(.error, .payloadShape, "\(path).volume is \(n); it must be between 0.0 and 1.0")) }
+                    if !(0...1).contains(x) { findings.append(Rule.payloadShape.finding("\(path).volume is \(n); it must be between 0.0 and 1.0")) }
                 } else {
-                    findings.append(Finding(.error, .payloadShape, "\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
+                    findings.append(Rule.payloadShape.finding("\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
                 }
             }
             if case .object(let members) = sound {
                 for (key, _) in members where !["critical", "name", "volume"].contains(key) {
-                    findings.append(Finding(.warning, .payloadShape, "\(path) has an unknown key \"\(key)\" (known: critical, name, volume)"))
+                    findings.append(Rule.payloadShape.finding("\(path) has an unknown key \"\(key)\" (known: critical, name, volume)", .warning))
                 }
             }
         default:
-            findings.append(Finding(.error, .payloadShape, "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"))
+            findings.append(Rule.payloadShape.finding("\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"))
         }
 
         var resolution: Resolution?
         if let n = name, n != "default" {
             if locations.isEmpty {
-                findings.append(Finding(.note, .nameNotFound, "'\(n)' was not looked up: give --app-container, --group-container or --bundle to check that the app ships it"))
+                findings.append(Rule.nameNotFound.finding("'\(n)' was not looked up: no app container, app group or bundle was given to check that the app ships it", .note))
             } else {
                 let r = SoundResolver.resolve(n, in: locations)
                 resolution = r
                 findings += r.findings(for: n)
                 if let w = r.winner {
-                    findings += SoundChecker.check(file: w).findings
+                    // Findings about the sound file itself, which a front end names (and converts) by its path.
+                findings += SoundChecker.check(file: w).findings.map { f in
+                    var f = f
+                    f.subject = w
+                    return f
+                }
                 }
             }
         }

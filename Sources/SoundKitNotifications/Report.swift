@@ -12,15 +12,25 @@ public enum Severity: String, Codable, Sendable, Comparable {
 
 /// One thing a rule found.
 public struct Finding: Codable, Hashable, Sendable {
+    /// How bad it is.
     public var severity: Severity
     /// The rule; JSON carries its id (`codec`, `duration`, …).
     public var rule: Rule
+    /// What was found and what is allowed, in neutral words: no command and no path beyond what the user gave.
     public var message: String
+    /// What the finding is about when that is not the file itself: a payload's key path (`aps.sound.volume`) or
+    /// the sound file a payload's name resolved to.
+    public var subject: String?
+    /// What would mend it, as data (a front end says it as a command).
+    public var remedy: Remedy?
 
-    public init(_ severity: Severity, _ rule: Rule, _ message: String) {
+    /// A finding; checks make theirs with ``Rule/finding(_:_:subject:remedy:)``.
+    public init(_ severity: Severity, _ rule: Rule, _ message: String, subject: String? = nil, remedy: Remedy? = nil) {
         self.severity = severity
         self.rule = rule
         self.message = message
+        self.subject = subject
+        self.remedy = remedy
     }
 }
 

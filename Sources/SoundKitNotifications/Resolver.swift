@@ -44,16 +44,16 @@ public struct Resolution: Sendable, Hashable {
     /// Findings in the checker's terms (`name-not-found`, `subfolder`, `shadowed`).
     public func findings(for name: String) -> [Finding] {
         if let w = winner {
-            return shadowed.map { Finding(.note, .shadowed, "'\(name)' also exists at \($0), which \(w) shadows (the first in iOS's search order wins)") }
+            return shadowed.map { Rule.shadowed.finding("'\(name)' also exists at \($0), which \(w) shadows (the first in iOS's search order wins)") }
         }
         if let sub = suggestions.first(where: { $0.kind == .subfolder && $0.name == name }) {
-            return [Finding(.error, .subfolder, "'\(name)' exists only in a subfolder (\(sub.path)); iOS looks at the bundle's top level and Library/Sounds only — copy it to the top level")]
+            return [Rule.subfolder.finding("'\(name)' exists only in a subfolder (\(sub.path)); iOS looks at the bundle's top level and Library/Sounds only — copy it to the top level", .error)]
         }
         var message = "no sound named '\(name)' in the app container, app groups or main bundle"
         if !suggestions.isEmpty {
             message += "; did you mean " + suggestions.prefix(3).map { "'\($0.name)' (\($0.kind.rawValue): \($0.path))" }.joined(separator: ", or ") + "?"
         }
-        return [Finding(.error, .nameNotFound, message)]
+        return [Rule.nameNotFound.finding(message)]
     }
 }
 

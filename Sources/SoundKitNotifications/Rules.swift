@@ -64,28 +64,14 @@ package protocol SoundRule: Sendable {
 }
 
 extension SoundRule {
-    func finding(_ severity: Severity, _ message: String) -> Finding { Finding(severity, Self.rule, message) }
-}
-
-/// What to do about a file that must be converted: the soundkit command, or, when no decoder soundkit loads reads
-/// the file, how to get to something it can.
-func remedy(_ f: SoundFacts) -> String {
-    if let d = f.description, !d.decodable {
-        let wav = FileSystem.splitExtension(f.path).base + "-pcm.wav"
-        return "soundkit cannot decode \(d.format) (neither libsndfile nor FFmpeg's libraries read it here), so export it as WAV from the app that made it, then \(fixCommand(wav))"
+    func finding(_ severity: Severity, _ message: String, remedy: Remedy? = nil) -> Finding {
+        Self.rule.finding(message, severity, remedy: remedy)
     }
-    return fixCommand(f.path)
 }
 
-/// The command that turns `path` into an IMA4 CAF beside it.
-func fixCommand(_ path: String) -> String {
-    let base = FileSystem.splitExtension(path).base
-    let target = FileSystem.splitExtension(path).ext.lowercased() == "caf" ? "\(base)-ima4.caf" : "\(base).caf"
-    return "soundkit convert \(quoted(path)) \(quoted(target)) -d ima4"
-}
-
-func quoted(_ s: String) -> String {
-    s.contains(where: { " '\"$`\\".contains($0) }) ? "'" + s.replacingAll("'", "'\\''") + "'" : s
+/// An IMA4 CAF beside the sound; when no decoder here reads it, a WAV exported first.
+func convertRemedy(_ f: SoundFacts) -> Remedy {
+    Remedy.ima4(for: f.path, undecodable: f.description.flatMap { $0.decodable ? nil : $0.format })
 }
 
 func megabytes(_ bytes: Int64) -> String {
@@ -116,12 +102,12 @@ package struct ContainerRule: SoundRule {
         switch f.sniffed {
         case .caf, .aiff, .aifc, .wav: return []
         case .rifx:
-            return [finding(.error, "file is big-endian RIFX WAVE, which Core Audio does not read; notification sounds must be CAF, AIFF or WAV — \(fixCommand(f.path))")]
+            return [finding(.error, "file is big-endian RIFX WAVE, which Core Audio does not read; notification sounds must be CAF, AIFF or WAV", remedy: .ima4(for: f.path))]
         case .rf64:
-            return [finding(.warning, "file is RF64, not one of the documented CAF, AIFF or WAV types — \(fixCommand(f.path))")]
+            return [finding(.warning, "file is RF64, not one of the documented CAF, AIFF or WAV types", remedy: .ima4(for: f.path))]
         default:
             let what = f.description.map { "\($0.container) (\($0.format))" } ?? f.sniffed.name
-            return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV — \(remedy(f))")]
+            return [finding(.error, "file is \(what); notification sounds must be CAF, AIFF or WAV", remedy: convertRemedy(f))]
         }
     }
 }
@@ -135,9 +121,9 @@ package struct CodecRule: SoundRule {
         case .pcm, .ulaw, .alaw, .ima4:
             return []
         case .imaADPCM:
-            return [finding(.note, "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path — \(fixCommand(f.path))")]
+            return [finding(.note, "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path", remedy: .ima4(for: f.path))]
         case .other(let name):
-            return [finding(.error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw — \(remedy(f))")]
+            return [finding(.error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw", remedy: convertRemedy(f))]
         }
     }
 }
@@ -152,10 +138,10 @@ package struct DurationRule: SoundRule {
         guard Double(d.frames) >= Self.limit * d.sampleRate else { return [] }
         let seconds = Double(Int(d.duration * 1000)) / 1000
         let exactly = Double(d.frames) == Self.limit * d.sampleRate ? " (exactly 30 s also fails)" : ""
-        let trim = d.decodable
-            ? "trim it: soundkit convert \(quoted(f.path)) \(quoted(FileSystem.splitExtension(f.path).base + "-short.caf")) -d ima4 --trim 29.5"
-            : "shorten it below 30 s"
-        return [finding(.error, "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound — \(trim)")]
+        let message = "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound"
+        guard d.decodable else { return [finding(.error, message + " — shorten it below 30 s")] }
+        let short = FileSystem.splitExtension(FileSystem.lastComponent(f.path)).base + "-short.caf"
+        return [finding(.error, message, remedy: Remedy(convertTo: short).with(trim: 29.5))]
     }
 }
 
@@ -182,7 +168,7 @@ package struct ExtensionRule: SoundRule {
             return [finding(.warning, "file is \(f.sniffed.name) under \(ext); name it .\(Self.natural(f.sniffed))")]
         }
         guard !want.contains(f.sniffed) else { return [] }
-        return [finding(.warning, "file is \(f.sniffed.name) but named .\(f.fileExtension); rename it .\(Self.natural(f.sniffed)) or convert it — \(fixCommand(f.path))")]
+        return [finding(.warning, "file is \(f.sniffed.name) but named .\(f.fileExtension); rename it .\(Self.natural(f.sniffed)) or convert it", remedy: .ima4(for: f.path))]
     }
 
     static func natural(_ t: ContainerKind) -> String {
@@ -224,7 +210,7 @@ package struct SizeRule: SoundRule {
         guard let d = f.description, case .pcm(let p) = d.encoding, p.bits >= 16, let bytes = d.dataBytes, bytes > Self.threshold else { return [] }
         let ima = Int64(Double(d.frames) / 64 * 34 * Double(d.channels))
         let ulaw = d.frames * Int64(d.channels)
-        return [finding(.note, "holds \(megabytes(bytes)) of \(p.bits)-bit PCM; as IMA4 it would be about \(megabytes(ima)), as µLaw \(megabytes(ulaw)) — \(fixCommand(f.path))")]
+        return [finding(.note, "holds \(megabytes(bytes)) of \(p.bits)-bit PCM; as IMA4 it would be about \(megabytes(ima)), as µLaw \(megabytes(ulaw))", remedy: .ima4(for: f.path))]
     }
 }
 
@@ -285,7 +271,7 @@ package struct ClippingRule: SoundRule {
         guard let peak = l.truePeak, peak > 0 else { return [] }
         let sample = l.samplePeak.map { ", sample peak \(decimal($0, 1)) dBFS" } ?? ""
         let gain = -((peak + 1) * 10).rounded(.up) / 10
-        return [finding(.warning, "true peak is +\(decimal(peak, 1)) dBTP\(sample): it distorts between samples when played; bring it under -1 dBTP — \(fixCommand(f.path)) --gain \(decimal(gain, 1))")]
+        return [finding(.warning, "true peak is +\(decimal(peak, 1)) dBTP\(sample): it distorts between samples when played; bring it under -1 dBTP", remedy: Remedy.ima4(for: f.path).with(gain: gain))]
     }
 }
 
@@ -300,7 +286,7 @@ package struct LoudnessRule: SoundRule {
         }
         let off = integrated - goal.target
         guard abs(off) > goal.tolerance else { return [] }
-        return [finding(.warning, "integrated loudness is \(decimal(integrated, 1)) LUFS, \(decimal(abs(off), 1)) LU \(off > 0 ? "above" : "below") the target \(goal) — \(fixCommand(f.path)) --normalize \(decimal(goal.target, 1))")]
+        return [finding(.warning, "integrated loudness is \(decimal(integrated, 1)) LUFS, \(decimal(abs(off), 1)) LU \(off > 0 ? "above" : "below") the target \(goal)", remedy: Remedy.ima4(for: f.path).with(normalize: goal.target))]
     }
 }
 
@@ -317,7 +303,7 @@ package struct LoudnessSpreadRule: Sendable {
         for (i, level) in measured where abs(level - median) > o.loudnessSpread {
             let off = level - median
             let louder = off > 0
-            out[i] = [Finding(.warning, Self.rule, "integrated loudness is \(decimal(level, 1)) LUFS, \(decimal(abs(off), 1)) LU \(louder ? "above" : "below") the median of the \(measured.count) sounds checked with it (\(decimal(median, 1)) LUFS): it will sound \(louder ? "louder" : "quieter") than the others — \(fixCommand(set[i].path)) --normalize \(decimal(median, 1))")]
+            out[i] = [Self.rule.finding("integrated loudness is \(decimal(level, 1)) LUFS, \(decimal(abs(off), 1)) LU \(louder ? "above" : "below") the median of the \(measured.count) sounds checked with it (\(decimal(median, 1)) LUFS): it will sound \(louder ? "louder" : "quieter") than the others", remedy: Remedy.ima4(for: set[i].path).with(normalize: median))]
         }
         return out
     }

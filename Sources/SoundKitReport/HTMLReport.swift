@@ -135,7 +135,7 @@ public enum HTMLReport {
         if let d = s.duration { durationBar(&page, d) }
         if let w = s.waveform { waveform(&page, w, name: s.name) }
         loudness(&page, s)
-        findings(&page, s.findings)
+        findings(&page, s.findings, path: s.path)
         if let p = s.preview {
             page.raw("<audio controls preload=\"metadata\"><source src=\"data:")
             page.text(p.format == "wav" ? "audio/wav" : "audio/ogg")
@@ -203,7 +203,7 @@ public enum HTMLReport {
         page.raw("</tr></table>\n")
     }
 
-    static func findings(_ page: inout Page, _ findings: [Finding]) {
+    static func findings(_ page: inout Page, _ findings: [Finding], path: String) {
         guard !findings.isEmpty else {
             page.raw("<p class=\"clean\">No findings.</p>\n")
             return
@@ -211,7 +211,7 @@ public enum HTMLReport {
         page.raw("<ul class=\"findings\">\n")
         for f in findings {
             page.raw("<li class=\"\(f.severity.rawValue)\"><span class=\"severity\">"); page.text(f.severity.rawValue); page.raw("</span> <code>")
-            page.text(f.rule.id); page.raw("</code> "); page.text(f.message); page.raw("</li>\n")
+            page.text(f.rule.id); page.raw("</code> "); page.text(f.rendered(path: path)); page.raw("</li>\n")
         }
         page.raw("</ul>\n")
     }

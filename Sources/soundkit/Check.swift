@@ -19,12 +19,12 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 /// Prints a report in the chosen format; returns whether it holds errors.
 func emit(_ report: CheckReport, format: ReportFormat) throws {
     switch format {
-    case .text: for line in report.textLines() { print(line) }
-    case .github: for line in report.githubLines() { print(line) }
+    case .text: for line in report.rendered().textLines() { print(line) }
+    case .github: for line in report.rendered().githubLines() { print(line) }
     case .json:
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        print(String(decoding: try encoder.encode(report.rendered()), as: UTF8.self))
     }
 }
 
@@ -92,16 +92,8 @@ struct Check: ParsableCommand {
                                    loudnessSpread: loudnessSpread, measureLoudness: !noLoudness)
         var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
         if strict { report = report.strict() }
+        if let dir = fix, !attachment { report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: dir)) }
         try emit(report, format: format)
-        if let dir = fix, !attachment {
-            let fixes = SoundFixer.fix(report, into: dir)
-            for f in fixes {
-                switch f.outcome {
-                case .fixed(let out): printError("\(f.path): note: wrote \(out), an IMA4 CAF that passes [\(Rule.fix)]")
-                case .failed(let why): printError("\(f.path): error: cannot fix: \(why) [\(Rule.fix)]")
-                }
-            }
-        }
         if format == .text {
             printError("soundkit: checked \(report.files.count) file\(report.files.count == 1 ? "" : "s"): \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")")
         }
