@@ -303,7 +303,7 @@ package struct LoudnessSpreadRule: Sendable {
         for (i, level) in measured where abs(level - median) > o.loudnessSpread {
             let off = level - median
             let louder = off > 0
-            out[i] = [Self.rule.finding("integrated loudness is \(decimal(level, 1)) LUFS, \(decimal(abs(off), 1)) LU \(louder ? "above" : "below") the median of the \(measured.count) sounds checked with it (\(decimal(median, 1)) LUFS): it will sound \(louder ? "louder" : "quieter") than the others", remedy: Remedy.ima4(for: set[i].path).with(normalize: median))]
+            out[i] = [Self.rule.finding("integrated loudness is \(decimal(level, 1)) LUFS, \(decimal(abs(off), 1)) LU \(louder ? "above" : "below") the median of the \(measured.count) sounds checked with it (\(decimal(median, 1)) LUFS): it will sound \(louder ? "louder" : "quieter") than the others", remedy: Remedy.ima4(for: set[i].path).with(normalize: (median * 10).rounded() / 10))]
         }
         return out
     }

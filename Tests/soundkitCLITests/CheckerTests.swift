@@ -53,7 +53,11 @@ enum CheckFixtures {
 
 struct CheckJSON: Decodable {
     struct File: Decodable {
-        struct F: Decodable { var severity, rule, message: String }
+        struct F: Decodable {
+            struct R: Decodable { var action, outputName, dataFormat: String; var trim: Double? }
+            var severity, rule, message: String
+            var remedy: R?
+        }
         var path: String
         var container: String?
         var format: String?
@@ -160,7 +164,8 @@ struct CheckerTests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let r = try Tool.soundkit("check", src.path, "--fix", out.path)
         #expect(r.status == 1)  // the originals still fail
-        #expect(r.stderr.contains("aac.caf: error: cannot fix"))
+        #expect(r.stdout.contains("aac.caf: error: cannot fix: "), "\(r.stdout)")
+        #expect(r.stdout.contains("mp3-in.wav: note: wrote \(out.path)/mp3-in.caf, an IMA4 CAF that passes [fix]"), "\(r.stdout)")
         let fixed = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(fixed == ["long31.caf", "mp3-in.caf"])
         let again = try Tool.soundkit("check", "--format", "json", out.path)
@@ -170,6 +175,27 @@ struct CheckerTests {
         #expect(doc.files.first { $0.path.hasSuffix("long31.caf") }?.duration == 29.5)
         let after = try FileManager.default.contentsOfDirectory(atPath: src.path).sorted().map { try Data(contentsOf: src.appendingPathComponent($0)) }
         #expect(before == after)
+    }
+
+    @Test("--fix results are findings in JSON too, and remedies are data beside the rendered command")
+    func fixJSON() throws {
+        let dir = try temporaryDirectory()
+        for n in ["long31.wav", "aac.caf"] {
+            try FileManager.default.copyItem(atPath: CheckFixtures.path(n), toPath: dir.appendingPathComponent(n).path)
+        }
+        let out = dir.appendingPathComponent("fixed")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let r = try Tool.soundkit("check", "--format", "json", "--no-loudness", "--fix", out.path, dir.path)
+        #expect(r.status == 1)
+        let doc = try JSONDecoder().decode(CheckJSON.self, from: r.data)
+        let long = try #require(doc.files.first { $0.path.hasSuffix("long31.wav") })
+        let aac = try #require(doc.files.first { $0.path.hasSuffix("aac.caf") })
+        #expect(long.findings.contains { $0.rule == "fix" && $0.severity == "note" && $0.message.hasSuffix("long31.caf, an IMA4 CAF that passes") })
+        #expect(aac.findings.contains { $0.rule == "fix" && $0.severity == "error" && $0.message.hasPrefix("cannot fix: ") })
+        let duration = try #require(long.findings.first { $0.rule == "duration" })
+        #expect(duration.remedy?.action == "convert" && duration.remedy?.outputName == "long31-short.caf" && duration.remedy?.trim == 29.5)
+        #expect(duration.message.hasSuffix("— trim it: soundkit convert \(dir.path)/long31.wav \(dir.path)/long31-short.caf -d ima4 --trim 29.5"))
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
 
     @Test("--attachment: types by content and size limits; CAF is refused")
