@@ -68,7 +68,8 @@ package struct ByteReader {
     }
 }
 
-/// Appends bytes in the writer's byte order; sizes are checked to fit their fields, never clamped.
+/// Appends bytes in the writer's byte order. Header values reach it already narrowed to their fields by
+/// ``HeaderFields``, which refuses a value that does not fit.
 package struct ByteWriter {
     package private(set) var bytes: [UInt8] = []
     package var order: ByteOrder
@@ -100,12 +101,6 @@ package struct ByteWriter {
     package mutating func append<S: Sequence>(_ s: S) where S.Element == UInt8 { bytes.append(contentsOf: s) }
     package mutating func zeros(_ n: Int) { bytes.append(contentsOf: repeatElement(0, count: Swift.max(0, n))) }
 
-    /// Writes a size that must fit an unsigned 32-bit field.
-    package mutating func size32(_ v: Int64, what: ContainerError.Quantity) throws(ContainerError) {
-        guard let s = UInt32(exactly: v) else { throw .tooLarge(what, v) }
-        u32(s)
-    }
-
     /// Overwrites four bytes at `offset` with `v` (a size patched in once the rest is known).
     package mutating func patch32(_ v: UInt32, at offset: Int) {
         for i in 0..<4 {
@@ -114,7 +109,7 @@ package struct ByteWriter {
         }
     }
 
-    /// An 80-bit IEEE 754 extended float, big-endian (exact for every finite Double).
+    /// An 80-bit IEEE 754 extended float, big-endian (exact for every normal Double).
     package mutating func extended80(_ v: Double) {
         guard v != 0, v.isFinite else { zeros(10); return }
         let sign: UInt16 = v.sign == .minus ? 0x8000 : 0
