@@ -86,7 +86,9 @@ package enum AIFF {
             throw ContainerError.inconsistentFormat(.missingCompressionType)
         }
         guard chunk.declaredSize >= needed else { throw ContainerError.badChunkSize(kind, "COMM", chunk.declaredSize) }
-        guard chunk.size >= needed else { throw ContainerError.truncated(.chunk(kind, "COMM"), offset: chunk.bodyOffset) }
+        guard chunk.size >= needed else {
+            throw ContainerError.truncated(.chunk(kind, "COMM"), offset: chunk.bodyOffset)
+        }
         var c = ByteReader(try source.read(at: chunk.bodyOffset, count: Int(needed)), order: .big)
         let channels = try AudioLimits.checkedChannels(Int64(try c.i16()))
         let frames = Int64(try c.u32())
@@ -117,7 +119,8 @@ package enum AIFF {
                           warnings: inout [HeaderWarning]) throws(ContainerError) -> AudioFileInfo {
         let encoding = try self.encoding(compression: c.compression, bits: c.bits, isAIFC: kind == .aifc)
         func stream(_ packets: StreamFormat.Packets, _ code: String) -> StreamFormat {
-            StreamFormat(sampleRate: c.rate, channels: c.channels, encoding: encoding, packets: packets, formatCode: code)
+            StreamFormat(sampleRate: c.rate, channels: c.channels, encoding: encoding, packets: packets,
+                         formatCode: code)
         }
         switch encoding {
         case .ima4:
@@ -231,7 +234,8 @@ package enum AIFF {
     }
 
     /// The body of the `COMM` chunk.
-    static func commonChunk(_ layout: OutputLayout, totals: DataTotals, _ fields: HeaderFields) throws(ContainerError) -> ByteWriter {
+    static func commonChunk(_ layout: OutputLayout, totals: DataTotals,
+                            _ fields: HeaderFields) throws(ContainerError) -> ByteWriter {
         let f = layout.format
         var comm = ByteWriter(order: .big)
         comm.i16(try fields.i16(f.channels, .channels))

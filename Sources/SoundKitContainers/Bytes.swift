@@ -19,11 +19,6 @@ package struct ByteReader {
 
     package var remaining: Int { bytes.count - offset }
 
-    package mutating func skip(_ n: Int) throws(ContainerError) {
-        guard n >= 0, n <= remaining else { throw .truncated(.field(bytes: n), offset: Int64(offset)) }
-        offset += n
-    }
-
     package mutating func bytes(_ n: Int) throws(ContainerError) -> ArraySlice<UInt8> {
         guard n >= 0, n <= remaining else { throw .truncated(.field(bytes: n), offset: Int64(offset)) }
         defer { offset += n }
@@ -43,7 +38,6 @@ package struct ByteReader {
         return v
     }
 
-    package mutating func u8() throws(ContainerError) -> UInt8 { UInt8(truncatingIfNeeded: try field(1, order)) }
     package mutating func u16() throws(ContainerError) -> UInt16 { UInt16(truncatingIfNeeded: try field(2, order)) }
     package mutating func u32() throws(ContainerError) -> UInt32 { UInt32(truncatingIfNeeded: try field(4, order)) }
     package mutating func u64() throws(ContainerError) -> UInt64 { try field(8, order) }
@@ -92,7 +86,6 @@ package struct ByteWriter {
     package mutating func u8(_ v: UInt8) { bytes.append(v) }
     package mutating func u16(_ v: UInt16) { integer(v, order) }
     package mutating func u32(_ v: UInt32) { integer(v, order) }
-    package mutating func u64(_ v: UInt64) { integer(v, order) }
     package mutating func i16(_ v: Int16) { integer(v, order) }
     package mutating func i32(_ v: Int32) { integer(v, order) }
     package mutating func i64(_ v: Int64) { integer(v, order) }

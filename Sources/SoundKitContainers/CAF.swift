@@ -111,7 +111,9 @@ package enum CAF {
             if bytes % bpp != 0 { warnings.append(.partialPacket(bytes: bytes % bpp)) }
         } else if let p = pakt {
             // Variable-size packets: each takes at least one byte, and the table must describe the data.
-            guard p.packets <= bytes else { throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes) }
+            guard p.packets <= bytes else {
+                throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes)
+            }
             let table = try packetTable(source, p.chunk, packets: p.packets, variableFrames: fpp == 0)
             guard table.bytes <= bytes else {
                 throw ContainerError.impossibleCount(.audioBytes, claimed: table.bytes, limit: bytes)
@@ -140,7 +142,8 @@ package enum CAF {
         info.remainderFrames = p.remainder
         info.validFrames = p.valid
         if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
-            warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder, total: limit))
+            warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder,
+                                                 total: limit))
             if p.valid.saturatingAdd(p.priming) > limit {
                 info.validFrames = Swift.max(0, limit - p.priming)
                 info.remainderFrames = 0
@@ -302,7 +305,9 @@ package enum CAF {
             w.u32(layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels))
             w.u32(0)
         }
-        if f.framesPerPacket > 1 { try packetTable(totals, framesPerPacket: Int64(f.framesPerPacket), fields, into: &w) }
+        if f.framesPerPacket > 1 {
+            try packetTable(totals, framesPerPacket: Int64(f.framesPerPacket), fields, into: &w)
+        }
 
         let afterData = Int64(w.count) + 12 + 4
         if layout.filler && afterData + 12 <= pageSize {
@@ -320,7 +325,8 @@ package enum CAF {
                             into w: inout ByteWriter) throws(ContainerError) {
         let (framesInPackets, overflow) = totals.packets.multipliedReportingOverflow(by: framesPerPacket)
         let (played, overflow2) = totals.validFrames.addingReportingOverflow(totals.primingFrames)
-        guard !overflow, !overflow2, totals.validFrames >= 0, totals.primingFrames >= 0, played <= framesInPackets else {
+        guard !overflow, !overflow2, totals.validFrames >= 0, totals.primingFrames >= 0,
+              played <= framesInPackets else {
             throw .impossibleCount(.frames, claimed: totals.validFrames, limit: overflow ? .max : framesInPackets)
         }
         let priming = try fields.i32(totals.primingFrames, .primingFrames)

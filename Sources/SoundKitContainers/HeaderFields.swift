@@ -62,13 +62,15 @@ extension ContainerError {
             let holds = "\(fileType.name)'s \(field.name(in: fileType)) holds at most \(limit)"
             let rate = format.sampleRate == format.sampleRate.rounded() && abs(format.sampleRate) < 1e15
                 ? String(Int64(format.sampleRate)) : String(format.sampleRate)
-            let stream = "\(format.encoding) with \(format.channels) channel\(format.channels == 1 ? "" : "s") at \(rate) Hz"
+            let channels = "\(format.channels) channel\(format.channels == 1 ? "" : "s")"
+            let stream = "\(format.encoding) with \(channels) at \(rate) Hz"
             switch field {
             case .blockAlign, .bytesPerPacket:
-                var s = "\(stream) needs \(field == .blockAlign ? "blocks" : "packets") of \(value) bytes, but \(holds) bytes"
-                let channels = Int64(format.channels)
-                if channels > 1, value % channels == 0, value / channels <= limit {
-                    s += "; at most \(limit / (value / channels)) channels fit"
+                let unit = field == .blockAlign ? "blocks" : "packets"
+                var s = "\(stream) needs \(unit) of \(value) bytes, but \(holds) bytes"
+                let count = Int64(format.channels)
+                if count > 1, value % count == 0, value / count <= limit {
+                    s += "; at most \(limit / (value / count)) channels fit"
                 }
                 return s
             case .outerSize, .dataSize, .frames, .packets:

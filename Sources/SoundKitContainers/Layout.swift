@@ -26,7 +26,8 @@ public struct OutputLayout: Hashable, Sendable {
     public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int,
                                     fileType: ContainerKind) -> StreamFormat {
         func format(_ packets: StreamFormat.Packets, _ code: String) -> StreamFormat {
-            StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, packets: packets, formatCode: code)
+            StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, packets: packets,
+                         formatCode: code)
         }
         switch encoding {
         case .pcm(let f):
@@ -39,7 +40,8 @@ public struct OutputLayout: Hashable, Sendable {
             }
             return format(.init(bytes: f.bytesPerSample * channels, frames: 1, bitsPerChannel: f.bits), code)
         case .ulaw, .alaw:
-            let code = fileType == .wav ? (encoding == .ulaw ? "0x0007" : "0x0006") : (encoding == .ulaw ? "ulaw" : "alaw")
+            let ulaw = encoding == .ulaw
+            let code = fileType == .wav ? (ulaw ? "0x0007" : "0x0006") : (ulaw ? "ulaw" : "alaw")
             return format(.init(bytes: channels, frames: 1, bitsPerChannel: 8), code)
         case .ima4:
             let packets = StreamFormat.Packets(bytes: IMA4.bytesPerPacket(channels: channels),

@@ -100,7 +100,8 @@ package enum WAV {
 
     /// Walks the chunks, keeping the first `fmt `, `fact` and `data`. Chunks past the outer size are read on
     /// until both `fmt ` and `data` are found.
-    static func walkChunks(_ walker: inout ChunkWalker, _ source: any ByteSource, _ head: RIFFHeader) throws -> FoundChunks {
+    static func walkChunks(_ walker: inout ChunkWalker, _ source: any ByteSource,
+                           _ head: RIFFHeader) throws -> FoundChunks {
         var found = FoundChunks()
         var readOn = false
         while let chunk = try walker.next() {
@@ -140,7 +141,8 @@ package enum WAV {
         let kind = head.kind
         guard chunk.declaredSize >= 16 else { throw ContainerError.badChunkSize(kind, "fmt ", chunk.declaredSize) }
         guard chunk.size >= 16 else { throw ContainerError.truncated(.chunk(kind, "fmt "), offset: chunk.bodyOffset) }
-        var f = ByteReader(try source.read(at: chunk.bodyOffset, count: Int(Swift.min(chunk.size, 40))), order: head.order)
+        let body = try source.read(at: chunk.bodyOffset, count: Int(Swift.min(chunk.size, 40)))
+        var f = ByteReader(body, order: head.order)
         var tag = try f.u16()
         let channels = try AudioLimits.checkedChannels(Int64(try f.u16()))
         let rate = try AudioLimits.checkedSampleRate(Double(try f.u32()))
@@ -186,13 +188,16 @@ package enum WAV {
             return DataFormat(encoding: .pcm(.float(Int(f.bits), bigEndian: order == .big)), framesPerPacket: 1,
                               bitsPerChannel: f.bits)
         case tagULaw, tagALaw:
-            guard f.blockAlign == ch else { throw .inconsistentFormat(.g711Layout(bytesPerPacket: f.blockAlign, channels: ch)) }
+            guard f.blockAlign == ch else {
+                throw .inconsistentFormat(.g711Layout(bytesPerPacket: f.blockAlign, channels: ch))
+            }
             return DataFormat(encoding: f.tag == tagULaw ? .ulaw : .alaw, framesPerPacket: 1, bitsPerChannel: f.bits)
         case tagIMA:
             guard order == .little else { throw .inconsistentFormat(.bigEndianIMA) }
             let perBlock = Int64(IMAWAV.framesPerBlock(blockAlign: Int(f.blockAlign), channels: f.channels))
             guard f.bits == 4, perBlock > 1 else {
-                throw .inconsistentFormat(.imaADPCMBlock(blockAlign: f.blockAlign, channels: ch, framesPerPacket: perBlock))
+                throw .inconsistentFormat(.imaADPCMBlock(blockAlign: f.blockAlign, channels: ch,
+                                                         framesPerPacket: perBlock))
             }
             if f.samplesPerBlock != 0 && f.samplesPerBlock != perBlock {
                 warnings.append(.samplesPerBlock(stated: f.samplesPerBlock, actual: perBlock))
@@ -205,7 +210,8 @@ package enum WAV {
 
     /// The played length where the packets alone do not give it: `fact` (or RF64's `ds64`) holds the true length
     /// of IMA ADPCM, whose blocks round it up, and the only length of a codec soundkit does not decode.
-    static func countFrames(_ info: inout AudioFileInfo, factFrames: Int64?, rf64Frames: Int64?) throws(ContainerError) {
+    static func countFrames(_ info: inout AudioFileInfo, factFrames: Int64?,
+                            rf64Frames: Int64?) throws(ContainerError) {
         switch info.format.encoding {
         case .imaADPCM:
             let inBlocks = info.packets * Int64(info.format.framesPerPacket)
@@ -268,7 +274,8 @@ package enum WAV {
     }
 
     /// The body of the `fmt ` chunk, and whether a `fact` chunk must follow it.
-    static func formatChunk(_ layout: OutputLayout, _ fields: HeaderFields) throws(ContainerError) -> (ByteWriter, Bool) {
+    static func formatChunk(_ layout: OutputLayout,
+                            _ fields: HeaderFields) throws(ContainerError) -> (ByteWriter, Bool) {
         let f = layout.format
         let channels = try fields.u16(f.channels, .channels)
         guard f.sampleRate.isFinite, let rate = UInt32(exactly: f.sampleRate.rounded()) else {

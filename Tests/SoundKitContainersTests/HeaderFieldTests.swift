@@ -6,8 +6,10 @@ import Testing
 /// the field, the value and the limit — never truncated or clamped into a file nothing reads.
 @Suite("Containers: header fields that do not fit")
 struct HeaderFieldTests {
-    static func layout(_ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1, rate: Double = 44100) -> OutputLayout {
-        OutputLayout(fileType: type, format: OutputLayout.streamFormat(encoding, sampleRate: rate, channels: channels, fileType: type))
+    static func layout(_ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1,
+                       rate: Double = 44100) -> OutputLayout {
+        let format = OutputLayout.streamFormat(encoding, sampleRate: rate, channels: channels, fileType: type)
+        return OutputLayout(fileType: type, format: format)
     }
 
     /// The overflow `header` throws, or nil when it writes the header.
@@ -49,7 +51,8 @@ struct HeaderFieldTests {
         let wav = Self.layout(.wav, .pcm(.int(16, bigEndian: false)))
         var o = Self.overflow(wav, DataTotals(packets: 1 << 31, validFrames: 1 << 31, dataBytes: 1 << 32))
         #expect(o?.field == .dataSize && o?.limit == 4_294_967_295)
-        #expect(o?.description.contains("WAVE's 'data' chunk size holds at most 4294967295; CAF holds longer sounds") == true)
+        let said = "WAVE's 'data' chunk size holds at most 4294967295; CAF holds longer sounds"
+        #expect(o?.description.contains(said) == true)
         // The data fits, the RIFF size around it does not.
         o = Self.overflow(wav, DataTotals(packets: 1, validFrames: 1, dataBytes: 4_294_967_294))
         #expect(o?.field == .outerSize && o?.description.contains("RIFF size") == true)
@@ -84,7 +87,8 @@ struct HeaderFieldTests {
 
         let ima4 = Self.layout(.caf, .ima4)
         let priming = Int64(Int32.max) + 1
-        let o = Self.overflow(ima4, DataTotals(packets: 1 << 26, validFrames: 64, dataBytes: 34 << 26, primingFrames: priming))
+        let totals = DataTotals(packets: 1 << 26, validFrames: 64, dataBytes: 34 << 26, primingFrames: priming)
+        let o = Self.overflow(ima4, totals)
         #expect(o?.field == .primingFrames && o?.limit == Int64(Int32.max))
         let r = Self.overflow(ima4, DataTotals(packets: 1 << 26, validFrames: 64, dataBytes: 34 << 26))
         #expect(r?.field == .remainderFrames)

@@ -33,7 +33,8 @@ struct FileSystemTests {
         #expect(symlink(FileSystem.join(dir, "gone"), FileSystem.join(dir, "dangling")) == 0)
         #expect(FileSystem.exists(file) && FileSystem.exists(dir) && !FileSystem.exists(FileSystem.join(dir, "gone")))
         #expect(!FileSystem.exists(FileSystem.join(dir, "dangling")))
-        #expect(FileSystem.isDirectory(dir) && !FileSystem.isDirectory(file) && !FileSystem.isDirectory(FileSystem.join(file, "x")))
+        #expect(FileSystem.isDirectory(dir) && !FileSystem.isDirectory(file))
+        #expect(!FileSystem.isDirectory(FileSystem.join(file, "x")))
         #expect(FileSystem.isSymbolicLink(FileSystem.join(dir, "link")) && !FileSystem.isSymbolicLink(file))
         #expect(FileSystem.isSymbolicLink(FileSystem.join(dir, "dangling")))
         #expect(FileSystem.isSameFile(file, FileSystem.join(dir, "link")) && !FileSystem.isSameFile(file, dir))
@@ -69,7 +70,8 @@ struct FileSystemTests {
         #expect(FileSystem.isDirectory(deep))
         let out = try AtomicOutputFile(path: FileSystem.join(dir, "file"))
         try out.commit()
-        let f = Self.failure { () throws(AudioFileError) in try FileSystem.makeDirectories(FileSystem.join(dir, "file/sub")) }
+        let sub = FileSystem.join(dir, "file/sub")
+        let f = Self.failure { () throws(AudioFileError) in try FileSystem.makeDirectories(sub) }
         #expect(f?.1 == .create && f?.2 == .fileExists)
     }
 
