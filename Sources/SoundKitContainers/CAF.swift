@@ -306,7 +306,7 @@ package enum CAF {
             w.u32(0)
         }
         if f.framesPerPacket > 1 {
-            try packetTable(totals, framesPerPacket: Int64(f.framesPerPacket), fields, into: &w)
+            try writePacketTable(totals, framesPerPacket: Int64(f.framesPerPacket), fields, into: &w)
         }
 
         let afterData = Int64(w.count) + 12 + 4
@@ -321,8 +321,8 @@ package enum CAF {
     }
 
     /// Apple's ima4 files: a packet table before the data with the true length and the padding as remainder.
-    static func packetTable(_ totals: DataTotals, framesPerPacket: Int64, _ fields: HeaderFields,
-                            into w: inout ByteWriter) throws(ContainerError) {
+    static func writePacketTable(_ totals: DataTotals, framesPerPacket: Int64, _ fields: HeaderFields,
+                                 into w: inout ByteWriter) throws(ContainerError) {
         let (framesInPackets, overflow) = totals.packets.multipliedReportingOverflow(by: framesPerPacket)
         let (played, overflow2) = totals.validFrames.addingReportingOverflow(totals.primingFrames)
         guard !overflow, !overflow2, totals.validFrames >= 0, totals.primingFrames >= 0,
