@@ -19,11 +19,6 @@ package struct ByteReader {
 
     package var remaining: Int { bytes.count - offset }
 
-    package mutating func skip(_ n: Int) throws(ContainerError) {
-        guard n >= 0, n <= remaining else { throw .truncated(.field(bytes: n), offset: Int64(offset)) }
-        offset += n
-    }
-
     package mutating func bytes(_ n: Int) throws(ContainerError) -> ArraySlice<UInt8> {
         guard n >= 0, n <= remaining else { throw .truncated(.field(bytes: n), offset: Int64(offset)) }
         defer { offset += n }
@@ -43,7 +38,6 @@ package struct ByteReader {
         return v
     }
 
-    package mutating func u8() throws(ContainerError) -> UInt8 { UInt8(truncatingIfNeeded: try field(1, order)) }
     package mutating func u16() throws(ContainerError) -> UInt16 { UInt16(truncatingIfNeeded: try field(2, order)) }
     package mutating func u32() throws(ContainerError) -> UInt32 { UInt32(truncatingIfNeeded: try field(4, order)) }
     package mutating func u64() throws(ContainerError) -> UInt64 { try field(8, order) }
@@ -68,7 +62,8 @@ package struct ByteReader {
     }
 }
 
-/// Appends bytes in the writer's byte order; sizes are checked to fit their fields, never clamped.
+/// Appends bytes in the writer's byte order. Header values reach it already narrowed to their fields by
+/// ``HeaderFields``, which refuses a value that does not fit.
 package struct ByteWriter {
     package private(set) var bytes: [UInt8] = []
     package var order: ByteOrder
@@ -91,7 +86,6 @@ package struct ByteWriter {
     package mutating func u8(_ v: UInt8) { bytes.append(v) }
     package mutating func u16(_ v: UInt16) { integer(v, order) }
     package mutating func u32(_ v: UInt32) { integer(v, order) }
-    package mutating func u64(_ v: UInt64) { integer(v, order) }
     package mutating func i16(_ v: Int16) { integer(v, order) }
     package mutating func i32(_ v: Int32) { integer(v, order) }
     package mutating func i64(_ v: Int64) { integer(v, order) }
@@ -99,12 +93,6 @@ package struct ByteWriter {
     package mutating func fourCC(_ v: FourCC) { integer(v.rawValue, .big) }
     package mutating func append<S: Sequence>(_ s: S) where S.Element == UInt8 { bytes.append(contentsOf: s) }
     package mutating func zeros(_ n: Int) { bytes.append(contentsOf: repeatElement(0, count: Swift.max(0, n))) }
-
-    /// Writes a size that must fit an unsigned 32-bit field.
-    package mutating func size32(_ v: Int64, what: ContainerError.Quantity) throws(ContainerError) {
-        guard let s = UInt32(exactly: v) else { throw .tooLarge(what, v) }
-        u32(s)
-    }
 
     /// Overwrites four bytes at `offset` with `v` (a size patched in once the rest is known).
     package mutating func patch32(_ v: UInt32, at offset: Int) {
@@ -114,7 +102,7 @@ package struct ByteWriter {
         }
     }
 
-    /// An 80-bit IEEE 754 extended float, big-endian (exact for every finite Double).
+    /// An 80-bit IEEE 754 extended float, big-endian (exact for every normal Double).
     package mutating func extended80(_ v: Double) {
         guard v != 0, v.isFinite else { zeros(10); return }
         let sign: UInt16 = v.sign == .minus ? 0x8000 : 0

@@ -6,8 +6,24 @@ package enum CAF {
 
     // MARK: Reading
 
+    /// The fixed fields of a `pakt` chunk, and the chunk whose table follows them.
+    struct PacketTableHeader {
+        var packets: Int64
+        var valid: Int64
+        var priming: Int64
+        var remainder: Int64
+        var chunk: Chunk
+    }
+
+    /// What the walk over the chunks found.
+    struct FoundChunks {
+        var format: StreamFormat?
+        var data: Chunk?
+        var pakt: PacketTableHeader?
+        var mask: UInt32?
+    }
+
     package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
-        let fileSize = source.size
         var head = ByteReader(try source.read(at: 0, count: 8), order: .big)
         guard head.remaining == 8 else { throw ContainerError.truncated(.header(.caf), offset: 0) }
         guard try head.fourCC() == "caff" else { throw ContainerError.notAudio(.unknown) }
@@ -15,96 +31,126 @@ package enum CAF {
         guard version == 1 else { throw ContainerError.unsupportedVersion(.caf, Int64(version)) }
 
         var walker = ChunkWalker(source, family: .caf, kind: .caf, start: 8, outerSize: nil)
-        var format: StreamFormat?
-        var data: Chunk?
-        var pakt: (packets: Int64, valid: Int64, priming: Int64, remainder: Int64)?
-        var paktChunk: Chunk?
-        var mask: UInt32?
+        let found = try walkChunks(&walker, source)
+        guard let f = found.format else { throw ContainerError.missingChunk(.caf, "desc") }
+        guard let d = found.data else { throw ContainerError.missingChunk(.caf, "data") }
+        var warnings = walker.warnings
+        let bytes = d.size - 4
+        if d.isTruncated { warnings.append(.dataTruncated(claimed: d.declaredSize - 4, present: bytes)) }
+
+        var info = AudioFileInfo(container: .caf, format: f, dataOffset: d.bodyOffset + 4, dataBytes: bytes, packets: 0,
+                                 validFrames: 0)
+        info.channelMask = found.mask
+        let tableFrames = try countPackets(&info, found.pakt, source, warnings: &warnings)
+        try countFrames(&info, found.pakt, tableFrames: tableFrames, warnings: &warnings)
+        if case .imaADPCM = f.encoding { info.blockAlign = f.bytesPerPacket }
+        info.warnings = warnings
+        return try info.validated(fileSize: source.size)
+    }
+
+    /// Walks the chunks: `desc` first, then at most one `data` and one `pakt`, and a `chan` bitmap if any.
+    static func walkChunks(_ walker: inout ChunkWalker, _ source: any ByteSource) throws -> FoundChunks {
+        var found = FoundChunks()
         var first = true
         while let chunk = try walker.next() {
             if first && chunk.id != "desc" { throw ContainerError.misplacedChunk(.caf, chunk.id) }
             first = false
             switch chunk.id {
             case "desc":
-                guard format == nil else { throw ContainerError.duplicateChunk(.caf, "desc") }
-                guard chunk.declaredSize >= 32 else { throw ContainerError.badChunkSize(.caf, "desc", chunk.declaredSize) }
-                guard chunk.size >= 32 else { throw ContainerError.truncated(.chunk(.caf, "desc"), offset: chunk.bodyOffset) }
+                guard found.format == nil else { throw ContainerError.duplicateChunk(.caf, "desc") }
+                try requireSize(chunk, 32)
                 var d = ByteReader(try source.read(at: chunk.bodyOffset, count: 32), order: .big)
-                format = try parseDesc(&d)
+                found.format = try parseDesc(&d)
             case "data":
-                guard data == nil else { throw ContainerError.duplicateChunk(.caf, "data") }
-                guard chunk.declaredSize >= 4 else { throw ContainerError.badChunkSize(.caf, "data", chunk.declaredSize) }
-                guard chunk.size >= 4 else { throw ContainerError.truncated(.chunk(.caf, "data"), offset: chunk.bodyOffset) }
-                data = chunk
+                guard found.data == nil else { throw ContainerError.duplicateChunk(.caf, "data") }
+                try requireSize(chunk, 4)
+                found.data = chunk
             case "pakt":
-                guard pakt == nil else { throw ContainerError.duplicateChunk(.caf, "pakt") }
-                guard chunk.declaredSize >= 24 else { throw ContainerError.badChunkSize(.caf, "pakt", chunk.declaredSize) }
-                guard chunk.size >= 24 else { throw ContainerError.truncated(.chunk(.caf, "pakt"), offset: chunk.bodyOffset) }
-                var p = ByteReader(try source.read(at: chunk.bodyOffset, count: 24), order: .big)
-                let packets = try p.i64(), valid = try p.i64()
-                let priming = Int64(try p.i32()), remainder = Int64(try p.i32())
-                if packets < 0 { throw ContainerError.impossibleCount(.packets, claimed: packets, limit: 0) }
-                if valid < 0 { throw ContainerError.impossibleCount(.frames, claimed: valid, limit: 0) }
-                if priming < 0 { throw ContainerError.impossibleCount(.primingFrames, claimed: priming, limit: 0) }
-                if remainder < 0 { throw ContainerError.impossibleCount(.remainderFrames, claimed: remainder, limit: 0) }
-                pakt = (packets, valid, priming, remainder)
-                paktChunk = chunk
+                guard found.pakt == nil else { throw ContainerError.duplicateChunk(.caf, "pakt") }
+                found.pakt = try parsePacketTableHeader(chunk, source)
             case "chan":
                 if chunk.size >= 12 {
                     var c = ByteReader(try source.read(at: chunk.bodyOffset, count: 12), order: .big)
                     let tag = try c.u32(), bitmap = try c.u32()
-                    if tag == 0x10000 { mask = bitmap }
+                    if tag == 0x10000 { found.mask = bitmap }
                 }
             default:
                 break
             }
         }
+        return found
+    }
 
-        guard let f = format else { throw ContainerError.missingChunk(.caf, "desc") }
-        guard let d = data else { throw ContainerError.missingChunk(.caf, "data") }
-        var warnings = walker.warnings
-        let bytes = d.size - 4
-        if d.isTruncated { warnings.append(.dataTruncated(claimed: d.declaredSize - 4, present: bytes)) }
+    /// Throws unless `chunk` declares, and the file holds, at least `size` bytes of body.
+    static func requireSize(_ chunk: Chunk, _ size: Int64) throws(ContainerError) {
+        guard chunk.declaredSize >= size else { throw .badChunkSize(.caf, chunk.id, chunk.declaredSize) }
+        guard chunk.size >= size else { throw .truncated(.chunk(.caf, chunk.id), offset: chunk.bodyOffset) }
+    }
 
-        var info = AudioFileInfo(container: .caf, format: f, dataOffset: d.bodyOffset + 4, dataBytes: bytes, packets: 0, validFrames: 0)
-        var tableFrames: Int64?
-        info.channelMask = mask
-        let bpp = Int64(f.bytesPerPacket), fpp = Int64(f.framesPerPacket)
+    /// Reads the 24 fixed bytes of a `pakt` chunk; no count may be negative.
+    static func parsePacketTableHeader(_ chunk: Chunk, _ source: any ByteSource) throws -> PacketTableHeader {
+        try requireSize(chunk, 24)
+        var p = ByteReader(try source.read(at: chunk.bodyOffset, count: 24), order: .big)
+        let packets = try p.i64(), valid = try p.i64()
+        let priming = Int64(try p.i32()), remainder = Int64(try p.i32())
+        if packets < 0 { throw ContainerError.impossibleCount(.packets, claimed: packets, limit: 0) }
+        if valid < 0 { throw ContainerError.impossibleCount(.frames, claimed: valid, limit: 0) }
+        if priming < 0 { throw ContainerError.impossibleCount(.primingFrames, claimed: priming, limit: 0) }
+        if remainder < 0 { throw ContainerError.impossibleCount(.remainderFrames, claimed: remainder, limit: 0) }
+        return PacketTableHeader(packets: packets, valid: valid, priming: priming, remainder: remainder, chunk: chunk)
+    }
+
+    /// Sets the packets the data holds: whole constant-size packets, or for variable-size packets the ones the
+    /// packet table describes. Returns the frames the table adds up to when packets vary in frames too.
+    static func countPackets(_ info: inout AudioFileInfo, _ pakt: PacketTableHeader?, _ source: any ByteSource,
+                             warnings: inout [HeaderWarning]) throws -> Int64? {
+        let bytes = info.dataBytes
+        let bpp = Int64(info.format.bytesPerPacket), fpp = Int64(info.format.framesPerPacket)
         if bpp > 0 {
             info.packets = bytes / bpp
             if bytes % bpp != 0 { warnings.append(.partialPacket(bytes: bytes % bpp)) }
-        } else if let p = pakt, let chunk = paktChunk {
+        } else if let p = pakt {
             // Variable-size packets: each takes at least one byte, and the table must describe the data.
-            guard p.packets <= bytes else { throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes) }
-            let table = try packetTable(source, chunk, packets: p.packets, variableFrames: fpp == 0)
-            guard table.bytes <= bytes else { throw ContainerError.impossibleCount(.audioBytes, claimed: table.bytes, limit: bytes) }
-            info.packets = p.packets
-            tableFrames = fpp == 0 ? table.frames : nil
-        }
-        if let p = pakt, fpp > 0 || bpp == 0 {
-            // Bounded by the packets the data holds, so the sums below cannot overflow.
-            let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : (tableFrames ?? info.frameLimit)
-            if p.valid > limit { throw ContainerError.impossibleCount(.frames, claimed: p.valid, limit: limit) }
-            if p.priming > limit { throw ContainerError.impossibleCount(.primingFrames, claimed: p.priming, limit: limit) }
-            if p.remainder > limit { throw ContainerError.impossibleCount(.remainderFrames, claimed: p.remainder, limit: limit) }
-            info.primingFrames = p.priming
-            info.remainderFrames = p.remainder
-            info.validFrames = p.valid
-            if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
-                warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder, total: limit))
-                if p.valid.saturatingAdd(p.priming) > limit {
-                    info.validFrames = Swift.max(0, limit - p.priming)
-                    info.remainderFrames = 0
-                } else {
-                    info.remainderFrames = limit - p.valid - p.priming
-                }
+            guard p.packets <= bytes else {
+                throw ContainerError.impossibleCount(.packets, claimed: p.packets, limit: bytes)
             }
-        } else {
-            info.validFrames = fpp > 0 ? info.packets.saturatingMultiply(fpp) : 0
+            let table = try packetTable(source, p.chunk, packets: p.packets, variableFrames: fpp == 0)
+            guard table.bytes <= bytes else {
+                throw ContainerError.impossibleCount(.audioBytes, claimed: table.bytes, limit: bytes)
+            }
+            info.packets = p.packets
+            return fpp == 0 ? table.frames : nil
         }
-        if case .imaADPCM = f.encoding { info.blockAlign = f.bytesPerPacket }
-        info.warnings = warnings
-        return try info.validated(fileSize: fileSize)
+        return nil
+    }
+
+    /// Sets the valid, priming and remainder frames from the packet table, each bounded by what the packets hold;
+    /// a table whose frames do not add up is reconciled with the packets, with a warning.
+    static func countFrames(_ info: inout AudioFileInfo, _ pakt: PacketTableHeader?, tableFrames: Int64?,
+                            warnings: inout [HeaderWarning]) throws(ContainerError) {
+        let bpp = Int64(info.format.bytesPerPacket), fpp = Int64(info.format.framesPerPacket)
+        guard let p = pakt, fpp > 0 || bpp == 0 else {
+            info.validFrames = fpp > 0 ? info.packets.saturatingMultiply(fpp) : 0
+            return
+        }
+        // Bounded by the packets the data holds, so the sums below cannot overflow.
+        let limit = fpp > 0 ? info.packets.saturatingMultiply(fpp) : (tableFrames ?? info.frameLimit)
+        if p.valid > limit { throw .impossibleCount(.frames, claimed: p.valid, limit: limit) }
+        if p.priming > limit { throw .impossibleCount(.primingFrames, claimed: p.priming, limit: limit) }
+        if p.remainder > limit { throw .impossibleCount(.remainderFrames, claimed: p.remainder, limit: limit) }
+        info.primingFrames = p.priming
+        info.remainderFrames = p.remainder
+        info.validFrames = p.valid
+        if fpp > 0 && p.valid.saturatingAdd(p.priming).saturatingAdd(p.remainder) != limit {
+            warnings.append(.packetTableMismatch(valid: p.valid, priming: p.priming, remainder: p.remainder,
+                                                 total: limit))
+            if p.valid.saturatingAdd(p.priming) > limit {
+                info.validFrames = Swift.max(0, limit - p.priming)
+                info.remainderFrames = 0
+            } else {
+                info.remainderFrames = limit - p.valid - p.priming
+            }
+        }
     }
 
     /// Walks a packet table of `packets` entries (CAF variable-length integers: 7 bits a byte, high bit set while
@@ -183,8 +229,9 @@ package enum CAF {
         default:
             encoding = .other(codecName(id))
         }
-        return StreamFormat(sampleRate: rate, channels: channels, encoding: encoding, bytesPerPacket: Int(bpp),
-                            framesPerPacket: Int(fpp), bitsPerChannel: Int(bits), formatCode: id.description)
+        return StreamFormat(sampleRate: rate, channels: channels, encoding: encoding,
+                            packets: .init(bytes: Int(bpp), frames: Int(fpp), bitsPerChannel: Int(bits)),
+                            formatCode: id.description)
     }
 
     /// A person's name for a Core Audio format ID.
@@ -225,9 +272,16 @@ package enum CAF {
         }
     }
 
-    /// `desc`, [`chan`], [`pakt`], [`free`], `data` header — as afconvert lays them out.
+    /// `desc`, [`chan`], [`pakt`], [`free`], `data` header — as afconvert lays them out. Every field is checked to
+    /// fit before any is written.
     static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
         let f = layout.format
+        let fields = HeaderFields(layout: layout)
+        let bytesPerPacket = try fields.u32(Int64(f.bytesPerPacket), .bytesPerPacket)
+        let framesPerPacket = try fields.u32(Int64(f.framesPerPacket), .framesPerPacket)
+        let channels = try fields.u32(Int64(f.channels), .channels)
+        let bits = try fields.u32(Int64(f.bitsPerChannel), .bitsPerSample)
+        let dataSize = try fields.i64(totals.dataBytes, plus: 4, .dataSize)
         var w = ByteWriter(order: .big, capacity: Int(pageSize))
         w.fourCC("caff"); w.u16(1); w.u16(0)
 
@@ -235,10 +289,10 @@ package enum CAF {
         w.f64(f.sampleRate)
         w.fourCC(formatID(f.encoding))
         w.u32(formatFlags(f.encoding))
-        w.u32(UInt32(truncatingIfNeeded: f.bytesPerPacket))
-        w.u32(UInt32(truncatingIfNeeded: f.framesPerPacket))
-        w.u32(UInt32(truncatingIfNeeded: f.channels))
-        w.u32(UInt32(truncatingIfNeeded: f.bitsPerChannel))
+        w.u32(bytesPerPacket)
+        w.u32(framesPerPacket)
+        w.u32(channels)
+        w.u32(bits)
 
         if let tag = layout.channelLayout {
             // The tag alone: no bitmap, no channel descriptions.
@@ -251,19 +305,8 @@ package enum CAF {
             w.u32(layout.channelMask ?? OutputLayout.defaultChannelMask(f.channels))
             w.u32(0)
         }
-
         if f.framesPerPacket > 1 {
-            // Apple's ima4 files: a packet table before the data with the true length and the padding as remainder.
-            let framesInPackets = totals.packets * Int64(f.framesPerPacket)
-            guard let priming = Int32(exactly: totals.primingFrames), priming >= 0,
-                  let remainder = Int32(exactly: framesInPackets - totals.validFrames - totals.primingFrames), remainder >= 0 else {
-                throw .impossibleCount(.frames, claimed: totals.validFrames, limit: framesInPackets)
-            }
-            w.fourCC("pakt"); w.i64(24)
-            w.i64(0)
-            w.i64(totals.validFrames)
-            w.i32(priming)
-            w.i32(remainder)
+            try writePacketTable(totals, framesPerPacket: Int64(f.framesPerPacket), fields, into: &w)
         }
 
         let afterData = Int64(w.count) + 12 + 4
@@ -272,8 +315,26 @@ package enum CAF {
             w.fourCC("free"); w.i64(free)
             w.zeros(Int(free))
         }
-        w.fourCC("data"); w.i64(totals.dataBytes + 4)
+        w.fourCC("data"); w.i64(dataSize)
         w.u32(1)  // edit count, as Core Audio writes it
         return w.bytes
+    }
+
+    /// Apple's ima4 files: a packet table before the data with the true length and the padding as remainder.
+    static func writePacketTable(_ totals: DataTotals, framesPerPacket: Int64, _ fields: HeaderFields,
+                                 into w: inout ByteWriter) throws(ContainerError) {
+        let (framesInPackets, overflow) = totals.packets.multipliedReportingOverflow(by: framesPerPacket)
+        let (played, overflow2) = totals.validFrames.addingReportingOverflow(totals.primingFrames)
+        guard !overflow, !overflow2, totals.validFrames >= 0, totals.primingFrames >= 0,
+              played <= framesInPackets else {
+            throw .impossibleCount(.frames, claimed: totals.validFrames, limit: overflow ? .max : framesInPackets)
+        }
+        let priming = try fields.i32(totals.primingFrames, .primingFrames)
+        let remainder = try fields.i32(framesInPackets - played, .remainderFrames)
+        w.fourCC("pakt"); w.i64(24)
+        w.i64(0)
+        w.i64(totals.validFrames)
+        w.i32(priming)
+        w.i32(remainder)
     }
 }

@@ -28,15 +28,15 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     case inconsistentFormat(FormatProblem)
     /// A count the header claims that the file's bytes cannot hold.
     case impossibleCount(Quantity, claimed: Int64, limit: Int64)
-    /// A value too large for the field of the file type being written.
-    case tooLarge(Quantity, Int64)
+    /// A value the header being written must hold does not fit its field: the header is refused, never
+    /// truncated.
+    case tooLarge(FieldOverflow)
     /// A format or layout the file type cannot hold, or a request soundkit cannot write.
     case unsupported(Unsupported)
 
     /// Where a truncation happened.
     public enum Region: Hashable, Sendable {
         case header(ContainerKind)
-        case chunkHeader(ContainerKind)
         case chunk(ContainerKind, FourCC)
         /// A field of `bytes` bytes inside a chunk already read.
         case field(bytes: Int)
@@ -48,8 +48,6 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case primingFrames = "priming frames"
         case remainderFrames = "remainder frames"
         case audioBytes = "audio data bytes"
-        case channelCount = "channel count"
-        case sampleRate = "sample rate"
         case framesPerPacket = "frames per packet"
     }
 
@@ -100,7 +98,6 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .truncated(let region, let offset):
             switch region {
             case .header(let k): return "file is truncated: it ends inside the \(k.name) header"
-            case .chunkHeader(let k): return "file is truncated: a \(k.name) chunk header at byte \(offset) is cut off"
             case .chunk(let k, let id): return "file is truncated: the \(k.name) '\(id)' chunk at byte \(offset) is cut off"
             case .field(let n): return "file is truncated: a \(n)-byte field at byte \(offset) is cut off"
             }
@@ -150,8 +147,8 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
             }
         case let .impossibleCount(q, claimed, limit):
             return "the header claims \(claimed) \(q.rawValue), but the file can hold at most \(limit)"
-        case let .tooLarge(q, v):
-            return "\(q.rawValue) \(v) is too large for the file type"
+        case .tooLarge(let overflow):
+            return overflow.description
         case .unsupported(let u):
             switch u {
             case let .pcmWidth(bits, float):

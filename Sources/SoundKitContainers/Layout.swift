@@ -23,7 +23,12 @@ public struct OutputLayout: Hashable, Sendable {
     }
 
     /// The stream description a file type records for `encoding` (bytes and frames per packet, bits).
-    public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int, fileType: ContainerKind) -> StreamFormat {
+    public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int,
+                                    fileType: ContainerKind) -> StreamFormat {
+        func format(_ packets: StreamFormat.Packets, _ code: String) -> StreamFormat {
+            StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, packets: packets,
+                         formatCode: code)
+        }
         switch encoding {
         case .pcm(let f):
             let code: String
@@ -33,25 +38,21 @@ public struct OutputLayout: Hashable, Sendable {
             case .wav, .rifx, .rf64: code = f.isFloat ? "0x0003" : "0x0001"
             default: code = "lpcm"
             }
-            return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding,
-                                bytesPerPacket: f.bytesPerSample * channels, framesPerPacket: 1, bitsPerChannel: f.bits,
-                                formatCode: code)
+            return format(.init(bytes: f.bytesPerSample * channels, frames: 1, bitsPerChannel: f.bits), code)
         case .ulaw, .alaw:
-            let code = fileType == .wav ? (encoding == .ulaw ? "0x0007" : "0x0006") : (encoding == .ulaw ? "ulaw" : "alaw")
-            return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, bytesPerPacket: channels,
-                                framesPerPacket: 1, bitsPerChannel: 8, formatCode: code)
+            let ulaw = encoding == .ulaw
+            let code = fileType == .wav ? (ulaw ? "0x0007" : "0x0006") : (ulaw ? "ulaw" : "alaw")
+            return format(.init(bytes: channels, frames: 1, bitsPerChannel: 8), code)
         case .ima4:
-            return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: .ima4,
-                                bytesPerPacket: IMA4.bytesPerPacket(channels: channels), framesPerPacket: IMA4.framesPerPacket,
-                                bitsPerChannel: 0, formatCode: "ima4")
+            let packets = StreamFormat.Packets(bytes: IMA4.bytesPerPacket(channels: channels),
+                                               frames: IMA4.framesPerPacket, bitsPerChannel: 0)
+            return format(packets, "ima4")
         case .imaADPCM:
             let blockAlign = IMAWAV.defaultBlockAlign(sampleRate: sampleRate, channels: channels)
-            return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: .imaADPCM, bytesPerPacket: blockAlign,
-                                framesPerPacket: IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels),
-                                bitsPerChannel: 4, formatCode: "0x0011")
+            let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
+            return format(.init(bytes: blockAlign, frames: frames, bitsPerChannel: 4), "0x0011")
         case .other(let name):
-            return StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, bytesPerPacket: 0,
-                                framesPerPacket: 0, bitsPerChannel: 0, formatCode: name)
+            return format(.init(bytes: 0, frames: 0, bitsPerChannel: 0), name)
         }
     }
 
@@ -151,7 +152,12 @@ public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
 /// Header and trailer bytes for each file type. The header's length never depends on the totals, so the final
 /// header overwrites the provisional one in place.
 package enum ContainerWriter {
+    /// The header of a file of `layout` holding `totals`. Throws, before anything is written, for a format soundkit
+    /// would not read back (a rate or channel count outside ``AudioLimits``) and for any value that does not fit
+    /// its field (``ContainerError/tooLarge(_:)``): the header with zero totals checks the format up front.
     package static func header(_ layout: OutputLayout, totals: DataTotals) throws(ContainerError) -> [UInt8] {
+        _ = try AudioLimits.checkedSampleRate(layout.format.sampleRate)
+        _ = try AudioLimits.checkedChannels(Int64(layout.format.channels))
         switch layout.fileType {
         case .caf: return try CAF.header(layout, totals: totals)
         case .aiff, .aifc: return try AIFF.header(layout, totals: totals)

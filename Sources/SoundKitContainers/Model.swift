@@ -62,8 +62,11 @@ public enum AudioLimits {
 /// The stream as the container describes it (Core Audio's `AudioStreamBasicDescription`, roughly). Parsers
 /// only hand out validated values: the rate and channels inside ``AudioLimits``, packet sizes non-negative.
 public struct StreamFormat: Hashable, Sendable {
+    /// Frames a second.
     public var sampleRate: Double
+    /// Channels in a frame.
     public var channels: Int
+    /// What the data holds.
     public var encoding: AudioEncoding
     /// 0 when packets vary in size.
     public var bytesPerPacket: Int
@@ -74,14 +77,32 @@ public struct StreamFormat: Hashable, Sendable {
     /// The container's own code for the format: `'lpcm'`, `'ima4'`, WAV tag `0x0011`, AIFC `'sowt'`.
     public var formatCode: String
 
-    public init(sampleRate: Double, channels: Int, encoding: AudioEncoding, bytesPerPacket: Int, framesPerPacket: Int,
-                bitsPerChannel: Int, formatCode: String) {
+    /// How the encoding packs frames into packets: Core Audio's bytes and frames per packet and bits per channel.
+    public struct Packets: Hashable, Sendable {
+        /// Bytes per packet; 0 when packets vary in size.
+        public var bytes: Int
+        /// Frames per packet; 0 when it varies or is unknown.
+        public var frames: Int
+        /// Bits per channel; 0 for compressed formats.
+        public var bitsPerChannel: Int
+
+        /// The three fields as given.
+        public init(bytes: Int, frames: Int, bitsPerChannel: Int) {
+            self.bytes = bytes
+            self.frames = frames
+            self.bitsPerChannel = bitsPerChannel
+        }
+    }
+
+    /// A stream of `encoding` at `sampleRate` with `channels`, packed as `packets` says; `formatCode` is the
+    /// container's own code for the format.
+    public init(sampleRate: Double, channels: Int, encoding: AudioEncoding, packets: Packets, formatCode: String) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.encoding = encoding
-        self.bytesPerPacket = bytesPerPacket
-        self.framesPerPacket = framesPerPacket
-        self.bitsPerChannel = bitsPerChannel
+        self.bytesPerPacket = packets.bytes
+        self.framesPerPacket = packets.frames
+        self.bitsPerChannel = packets.bitsPerChannel
         self.formatCode = formatCode
     }
 }

@@ -12,6 +12,7 @@ public enum FileOperation: String, Hashable, Sendable {
     case sync = "cannot flush to disk"
     case rename = "cannot move the finished file into place at"
     case remove = "cannot remove"
+    case list = "cannot list the files in"
     case permissions = "cannot set the permissions of"
 }
 

@@ -99,7 +99,7 @@ extension Converter {
             if off || over {
                 if off { gain += target.integrated - reached }
                 cap(peakAt: after.truePeak.map { $0 + (off ? target.integrated - reached : 0) })
-                pending.file.discard()
+                try pending.file.remove()
                 (pending, after) = try write()
             }
         }
