@@ -4,9 +4,6 @@
 // FFmpeg's libavcodec/adpcm_data.c and libsndfile's ima_adpcm.c.
 
 public enum IMATables {
-    /// Step-size change for each 4-bit code.
-    public static let index: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8, -1, -1, -1, -1, 2, 4, 6, 8]
-
     /// Quantiser step sizes, index 0...88.
     public static let step: [Int32] = [
         7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45,
