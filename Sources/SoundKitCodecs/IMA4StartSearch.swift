@@ -37,8 +37,8 @@ extension IMA4Encoder {
                 IMA.withSteps16 { steps16 in
                     IMA.withSteps { steps in
                         body(StartSearch(channels: channels, stride: stride, candidates: candidates,
-                                         restarts: packetRestarts(candidates: candidates), steps: steps, steps16: steps16,
-                                         scratch: scratch.baseAddress.unsafelyUnwrapped))
+                                         restarts: packetRestarts(candidates: candidates), steps: steps,
+                                         steps16: steps16, scratch: scratch.baseAddress.unsafelyUnwrapped))
                     }
                 }
             }
@@ -55,8 +55,8 @@ extension IMA4Encoder {
     }
 
     /// The start search over `packets` whole packets of `ch` channels.
-    static func encodeStarts(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int, into out: UnsafeMutablePointer<UInt8>,
-                             states: UnsafeMutablePointer<IMAState>) {
+    static func encodeStarts(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int,
+                             into out: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>) {
         let together = ch == 2 ? 2 : 1
         StartSearch.with(channels: together, stride: ch) { search in
             if together == ch && search.candidates * ch == 8 && packets >= 2 * minimumHalf {
@@ -71,7 +71,8 @@ extension IMA4Encoder {
             for p in 0..<packets {
                 let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
                 for c in stride(from: 0, to: ch, by: together) {
-                    search.encode(Packet(x: x + c, states: states + c, block: packet + c * IMA4.bytesPerBlock, started: nil))
+                    let block = packet + c * IMA4.bytesPerBlock
+                    search.encode(Packet(x: x + c, states: states + c, block: block, started: nil))
                 }
             }
         }
@@ -289,7 +290,9 @@ extension IMA4Encoder.StartSearch {
             a.run(steps: steps16)
             search.record(i, a)
         }
-        if let next, search.finish(into: p.block, states: p.states, started: p.started, handingOver: next) { return true }
+        if let next, search.finish(into: p.block, states: p.states, started: p.started, handingOver: next) {
+            return true
+        }
         search.finish(into: p.block, states: p.states, started: p.started)
         return false
     }
@@ -297,7 +300,8 @@ extension IMA4Encoder.StartSearch {
     /// Two packets of one pass each (the default search) from two independent states, in one loop.
     func encode(_ pa: Packet, _ pb: Packet) {
         var sa = IMA4Encoder.PacketSearch(pa.x, states: pa.states, scratch: scratch, self)
-        var sb = IMA4Encoder.PacketSearch(pb.x, states: pb.states, scratch: scratch + IMA4Encoder.scratchPerPacket, self)
+        let scratchB = scratch + IMA4Encoder.scratchPerPacket
+        var sb = IMA4Encoder.PacketSearch(pb.x, states: pb.states, scratch: scratchB, self)
         var a = sa.pass(0, pa.x, stride: stride, steps: steps16), b = sb.pass(0, pb.x, stride: stride, steps: steps16)
         IMA4Encoder.run(&a, &b, steps: steps16)
         sa.record(0, a); sb.record(0, b)
@@ -313,7 +317,9 @@ extension IMA4Encoder.StartSearch {
         let ch = stride, middle = packets / 2, frame = IMA4.framesPerPacket * ch
         for c in 0..<ch {
             var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
-            for i in 0..<IMA4.framesPerPacket { _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps) }
+            for i in 0..<IMA4.framesPerPacket {
+                _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps)
+            }
             second[c] = IMAState(predictor: IMA4.preamblePredictor(nearest: warm.predictor), index: warm.index)
         }
     }
@@ -352,7 +358,8 @@ extension IMA4Encoder.StartSearch {
         // The join, from the first half's end (where a decoder really arrives) towards the second half.
         var redone = 0
         for p in middle..<packets {
-            let next = p + 1 < packets ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
+            let next = p + 1 < packets
+                ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
             let joined = encode(packet(p, from: states), handingOver: next)
             if p > middle { redone += 1 }
             if joined {

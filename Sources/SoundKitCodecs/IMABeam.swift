@@ -80,9 +80,9 @@ final class IMABeam {
     }
 
     deinit {
-        for p in [predictor, index, parent, band, slot, pathPredictor, pathIndex, steps] as [UnsafeMutablePointer<Int32>] {
-            p.deallocate()
-        }
+        let int32s: [UnsafeMutablePointer<Int32>] =
+            [predictor, index, parent, band, slot, pathPredictor, pathIndex, steps]
+        for p in int32s { p.deallocate() }
         for p in [cost, order, pathCost] as [UnsafeMutablePointer<Int64>] { p.deallocate() }
         code.deallocate(); traceCode.deallocate(); codes.deallocate(); stamp.deallocate(); traceParent.deallocate()
     }

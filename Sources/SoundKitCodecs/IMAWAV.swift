@@ -165,7 +165,8 @@ public struct IMAWAVEncoder: Sendable {
 
         /// Codes block `x` (`frames` interleaved frames) into `o`, each channel starting near where it ended in the
         /// block before (`indices`, updated).
-        func encode(_ x: UnsafePointer<Int16>, indices: UnsafeMutablePointer<Int32>, into o: UnsafeMutablePointer<UInt8>) {
+        func encode(_ x: UnsafePointer<Int16>, indices: UnsafeMutablePointer<Int32>,
+                    into o: UnsafeMutablePointer<UInt8>) {
             let ch = layout.channels, frames = layout.frames, codes = context.trellis.codes
             var c = 0
             while c < ch {
@@ -209,7 +210,8 @@ public struct IMAWAVEncoder: Sendable {
         /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample,
         /// every `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
         /// trellis's, when it stays).
-        func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, end: Int32, into o: UnsafeMutablePointer<UInt8>) -> Int32 {
+        func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, end: Int32,
+                        into o: UnsafeMutablePointer<UInt8>) -> Int32 {
             let ch = layout.channels
             var best = squaredError(o, channel: c, x), end = end
             let starts = (0...IMATables.maxIndex).map { IMAState(predictor: Int32(x[0]), index: $0) }
@@ -228,9 +230,8 @@ public struct IMAWAVEncoder: Sendable {
         func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, _ x: UnsafePointer<Int16>) -> Int64 {
             let ch = layout.channels, frames = layout.frames
             return withUnsafeTemporaryAllocation(of: Int16.self, capacity: frames * ch) { decoded in
-                guard decoder.decodeBlock(UnsafeRawBufferPointer(start: o, count: decoder.blockAlign), into: decoded) == frames else {
-                    return .max
-                }
+                let block = UnsafeRawBufferPointer(start: o, count: decoder.blockAlign)
+                guard decoder.decodeBlock(block, into: decoded) == frames else { return .max }
                 var total: Int64 = 0
                 for t in 1..<frames {
                     let e = Int64(x[t * ch]) - Int64(decoded[t * ch + c])
@@ -336,8 +337,8 @@ public struct IMAWAVEncoder: Sendable {
             for slot in 0..<(16 / ch) {
                 reads[slot] = x + Swift.min(range.lowerBound + slot, range.upperBound - 1) * frames * ch
             }
-            encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress.unsafelyUnwrapped), lanes: lanes, into: out,
-                        steps16: steps16)
+            encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress.unsafelyUnwrapped), lanes: lanes,
+                        into: out, steps16: steps16)
         }
     }
 

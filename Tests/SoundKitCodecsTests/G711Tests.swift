@@ -135,7 +135,9 @@ struct G711Tests {
         }
         var mismatches = 0
         for (i, x) in Self.allInputs.enumerated() {
-            if ulaw[i] != NearestLevelReference.linearToULaw(x) || alaw[i] != NearestLevelReference.linearToALaw(x) { mismatches += 1 }
+            if ulaw[i] != NearestLevelReference.linearToULaw(x) || alaw[i] != NearestLevelReference.linearToALaw(x) {
+                mismatches += 1
+            }
         }
         #expect(mismatches == 0)
     }
@@ -150,7 +152,9 @@ struct G711Tests {
         }
         var mismatches = 0
         for (i, x) in Self.allInputs.enumerated() {
-            if ulaw[i] != NearestLevelReference.linearToULaw(x) || alaw[i] != NearestLevelReference.linearToALaw(x) { mismatches += 1 }
+            if ulaw[i] != NearestLevelReference.linearToULaw(x) || alaw[i] != NearestLevelReference.linearToALaw(x) {
+                mismatches += 1
+            }
         }
         #expect(mismatches == 0)
     }

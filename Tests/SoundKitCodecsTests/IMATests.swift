@@ -208,12 +208,14 @@ struct IMATests {
             states.withUnsafeMutableBufferPointer { st in
                 second.withUnsafeMutableBufferPointer { b in
                     if given == nil {
-                        search.secondHalfStart(input.baseAddress!, packets: packets, states: st.baseAddress!, into: b.baseAddress!)
+                        search.secondHalfStart(input.baseAddress!, packets: packets, states: st.baseAddress!,
+                                               into: b.baseAddress!)
                     }
                     started.withUnsafeMutableBufferPointer { sd in
                         bytes.withUnsafeMutableBufferPointer { out in
-                            redone = search.encodeInHalves(input.baseAddress!, packets: packets, states: st.baseAddress!,
-                                                           into: out.baseAddress!, secondHalf: b.baseAddress!, started: sd.baseAddress!)
+                            redone = search.encodeInHalves(input.baseAddress!, packets: packets,
+                                                           states: st.baseAddress!, into: out.baseAddress!,
+                                                           secondHalf: b.baseAddress!, started: sd.baseAddress!)
                         }
                     }
                 }
@@ -243,7 +245,9 @@ struct IMATests {
                 for p in 0..<256 {
                     for c in 0..<channels {
                         let h = (p * channels + c) * 34, preamble = UInt16(encoded[h]) << 8 | UInt16(encoded[h + 1])
-                        if IMA4.resync(dec.states[c], preamble: preamble) != started[p * channels + c] { mismatches += 1 }
+                        if IMA4.resync(dec.states[c], preamble: preamble) != started[p * channels + c] {
+                            mismatches += 1
+                        }
                     }
                     _ = try encoded[(p * 34 * channels)..<((p + 1) * 34 * channels)].withUnsafeBytes { raw in
                         try decoded.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) }
@@ -285,8 +289,9 @@ struct IMATests {
                     probe.withUnsafeMutableBufferPointer { st in
                         scratch.withUnsafeMutableBufferPointer { out in
                             for p in 0...128 {
-                                search.encode(IMA4Encoder.Packet(x: s.baseAddress! + start + p * 64 * channels, states: st.baseAddress!,
-                                                                 block: out.baseAddress!, started: nil))
+                                let x = s.baseAddress! + start + p * 64 * channels
+                                search.encode(IMA4Encoder.Packet(x: x, states: st.baseAddress!, block: out.baseAddress!,
+                                                                 started: nil))
                             }
                         }
                     }
@@ -303,7 +308,9 @@ struct IMATests {
         // A constant 1: the first half ends at index 0 with its predictor at or next to 1; a second half started
         // at (0, 0) keeps that preamble, which a decoder arriving there would not adopt.
         let x = [Int16](repeating: 1, count: 64 * 256 * 2 * channels)
-        let (decoded, _, redone) = try encodeInCalls(x, channels: channels) { _, _ in Array(repeating: IMAState(), count: channels) }
+        let (decoded, _, redone) = try encodeInCalls(x, channels: channels) { _, _ in
+            Array(repeating: IMAState(), count: channels)
+        }
         #expect(redone > 0)
         #expect(decoded.allSatisfy { abs(Int($0) - 1) <= 1 })
     }
@@ -323,8 +330,9 @@ struct IMATests {
                         let base = s.baseAddress! + p * 64 * channels
                         fast.withUnsafeMutableBufferPointer { out in
                             fastState.withUnsafeMutableBufferPointer { st in
-                                _ = search.encode(IMA4Encoder.Packet(x: base, states: st.baseAddress!, block: out.baseAddress!,
-                                                                     started: nil))
+                                let packet = IMA4Encoder.Packet(x: base, states: st.baseAddress!,
+                                                                block: out.baseAddress!, started: nil)
+                                _ = search.encode(packet)
                             }
                         }
                         for c in 0..<channels {
@@ -662,8 +670,8 @@ struct IMATests {
                         func write(_ w: ScalarTrellis.Winner, channel: Int, into block: inout [UInt8]) {
                             block.withUnsafeMutableBufferPointer { o in
                                 w.codes.withUnsafeBufferPointer { k in
-                                    layout.write(header: x[b * n + channel], index: starts[lane: w.origin].index, codes: k.baseAddress!,
-                                                 channel: channel, into: o.baseAddress!)
+                                    layout.write(header: x[b * n + channel], index: starts[lane: w.origin].index,
+                                                 codes: k.baseAddress!, channel: channel, into: o.baseAddress!)
                                 }
                             }
                         }
