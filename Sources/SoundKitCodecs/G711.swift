@@ -34,7 +34,9 @@ public enum G711 {
         return Int16(truncatingIfNeeded: (a & 0x80) != 0 ? t : -t)
     }
 
+    /// Every µLaw code's linear value, indexed by the code.
     public static let ulawTable: [Int16] = (0..<256).map { ulawToLinear(UInt8($0)) }
+    /// Every aLaw code's linear value, indexed by the code.
     public static let alawTable: [Int16] = (0..<256).map { alawToLinear(UInt8($0)) }
 
     /// Decodes µLaw codes to Int16.
@@ -106,6 +108,7 @@ public enum G711 {
     /// One byte load a sample instead of some twenty vector operations, worth building for long inputs (scripts/bench
     /// measures both). The same codes, so switching is invisible.
     public static let ulawCodes: [UInt8] = codes(encodeULaw)
+    /// Every Int16's aLaw code, as ``ulawCodes``.
     public static let alawCodes: [UInt8] = codes(encodeALaw)
 
     static func codes(_ encode: (UnsafeBufferPointer<Int16>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {

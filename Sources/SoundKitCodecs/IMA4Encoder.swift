@@ -30,10 +30,14 @@ public enum IMASearch: Sendable, Hashable {
 /// widest search (``IMABeam``). Every candidate is simulated with the decoder's own arithmetic, so the stream
 /// decodes exactly as the encoder assumed under the resync rule.
 public struct IMA4Encoder: Sendable {
+    /// How hard the encoder searches.
     public typealias Search = IMASearch
 
+    /// Channels a packet holds.
     public let channels: Int
+    /// How hard the encoder searches.
     public let search: Search
+    /// Where a decoder of each channel is after the last packet written.
     public private(set) var states: [IMAState]
 
     /// A restart a search tries besides continuing: a step-index offset from the running index, and whether the
@@ -65,6 +69,7 @@ public struct IMA4Encoder: Sendable {
         return IMAState(predictor: predictor, index: index)
     }
 
+    /// An encoder of `channels` block-interleaved channels (fewer than 1 counts as 1) searching as `search` says.
     public init(channels: Int, search: Search = .starts) {
         self.channels = Swift.max(channels, 1)
         self.search = search

@@ -1,8 +1,9 @@
 /// The start search (``IMASearch/starts``, the default): each channel block is coded greedily from the running
 /// state and from a few restarts, in the lanes of one vector, and the candidate with the least squared error wins —
 /// 4 candidates a channel in stereo (both channels in one vector, lanes alternating left and right as the frames
-/// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once (``encodeInHalves``), two
-/// dependency chains the CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
+/// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once
+/// (``IMA4Encoder/StartSearch/encodeInHalves(_:packets:states:into:secondHalf:started:)``), two dependency chains the
+/// CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
 extension IMA4Encoder {
     /// The restarts of the start search: the first 3 of ``IMA4Encoder/restarts`` in stereo (4 candidates), the
     /// first 7 for a channel alone (8), chosen with scripts/quality.
@@ -23,6 +24,7 @@ extension IMA4Encoder {
         let stride: Int
         /// Candidates a channel block tries: continuing and the first `candidates` − 1 of ``restarts``.
         let candidates: Int
+        /// The restarts in order of use (``IMA4Encoder/packetRestarts(candidates:)``).
         let restarts: [Restart]
         /// The step table, and the same in 16 bits for the lanes.
         let steps: UnsafePointer<Int32>

@@ -3,6 +3,7 @@
 // Compatibility in Multimedia Systems", rev. 3.00 (1992), the DVI ADPCM algorithm; identical in Apple's dvi.c,
 // FFmpeg's libavcodec/adpcm_data.c and libsndfile's ima_adpcm.c.
 
+/// The IMA ADPCM step sizes.
 public enum IMATables {
     /// Quantiser step sizes, index 0...88.
     public static let step: [Int32] = [
@@ -16,5 +17,6 @@ public enum IMATables {
     /// The same steps as 16-bit numbers (the largest is 32767).
     public static let step16: [Int16] = step.map { Int16($0) }
 
+    /// The largest step index.
     public static let maxIndex: Int32 = 88
 }

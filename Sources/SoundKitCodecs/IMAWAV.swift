@@ -2,6 +2,7 @@
 /// 4-byte header {Int16 LE first sample, UInt8 step index, 0}, then 4-byte groups of 8 codes per channel in turn,
 /// low nibble first. The header sample is the block's first output sample.
 public enum IMAWAV {
+    /// Frames a block of `blockAlign` bytes holds (the header's and 8 a group), or 0 when it holds no group.
     public static func framesPerBlock(blockAlign: Int, channels: Int) -> Int {
         guard channels > 0, blockAlign > 4 * channels else { return 0 }
         return (blockAlign - 4 * channels) / (4 * channels) * 8 + 1
@@ -15,10 +16,15 @@ public enum IMAWAV {
 
 /// Decodes IMA ADPCM WAV blocks with the reference shift-and-add arithmetic (as libsndfile and sox do).
 public struct IMAWAVDecoder: Sendable {
+    /// Channels a block holds.
     public let channels: Int
+    /// Bytes a block takes.
     public let blockAlign: Int
+    /// Frames a block holds.
     public let framesPerBlock: Int
 
+    /// A decoder of blocks of `blockAlign` bytes and `channels` channels; nil when such a block holds no group of
+    /// codes.
     public init?(channels: Int, blockAlign: Int) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1 else { return nil }
@@ -67,12 +73,19 @@ public struct IMAWAVDecoder: Sendable {
 /// ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames); the closest is kept. Blocks are coded in order,
 /// each choice starting near where the last block ended.
 public struct IMAWAVEncoder: Sendable {
+    /// Channels a block holds.
     public let channels: Int
+    /// Bytes a block takes.
     public let blockAlign: Int
+    /// Frames a block holds.
     public let framesPerBlock: Int
+    /// How hard the encoder searches.
     public let search: IMASearch
+    /// Each channel's step index where the last block written ended.
     public private(set) var indices: [Int32]
 
+    /// An encoder of blocks of `blockAlign` bytes and `channels` channels searching as `search` says; nil unless
+    /// the block is a whole number of 4-byte groups a channel after the headers and holds at least one.
     public init?(channels: Int, blockAlign: Int, search: IMASearch = .starts) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1, (blockAlign - 4 * channels) % (4 * channels) == 0 else { return nil }
