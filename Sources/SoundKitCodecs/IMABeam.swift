@@ -134,6 +134,7 @@ final class IMABeam {
         let n = Swift.min(count, capacity)
         var count = Swift.min(starts.count, Self.width)
         guard n > 0, count > 0 else { return Path(cost: 0, start: 0, end: starts.first ?? IMAState()) }
+        let steps = UnsafePointer(self.steps)   // read once, as a parameter would be, not in every child
         for k in 0..<count {
             pathPredictor[k] = starts[k].predictor
             pathIndex[k] = starts[k].index
@@ -144,17 +145,18 @@ final class IMABeam {
             generation &+= 1
             var candidates = 0
             for k in 0..<count {
-                let p = pathPredictor[k], i = pathIndex[k], c = pathCost[k], state = IMAState(predictor: p, index: i)
+                let p = pathPredictor[k], i = pathIndex[k]
+                let origin = Parent(k: k, state: IMAState(predictor: p, index: i), cost: pathCost[k])
                 let step = steps[Int(i)]
                 let negative = sample < p
                 let g = IMA.magnitude(negative ? p &- sample : sample &- p, step: step)   // the greedy code's
                 let side: Int32 = negative ? 8 : 0
                 for m in Swift.max(g &- Self.reach, 0)...Swift.min(g &+ Self.reach, 7) {
-                    add(UInt8(truncatingIfNeeded: side | m), from: k, state, c, sample, &candidates)
+                    add(UInt8(truncatingIfNeeded: side | m), from: origin, sample, &candidates, steps)
                 }
-                if g > Self.reach { add(UInt8(truncatingIfNeeded: side), from: k, state, c, sample, &candidates) }
+                if g > Self.reach { add(UInt8(truncatingIfNeeded: side), from: origin, sample, &candidates, steps) }
                 for m in 0...Self.reach {
-                    add(UInt8(truncatingIfNeeded: (8 &- side) | m), from: k, state, c, sample, &candidates)
+                    add(UInt8(truncatingIfNeeded: (8 &- side) | m), from: origin, sample, &candidates, steps)
                 }
             }
             count = keepCheapest(candidates, at: t)
@@ -170,15 +172,23 @@ final class IMABeam {
         return Path(cost: pathCost[best], start: k, end: IMAState(predictor: pathPredictor[best], index: pathIndex[best]))
     }
 
-    /// The child of path `k` (in `state`, at `pathCost`) by code `c`: kept unless its band already holds a
-    /// cheaper one (on a tie, the first).
+    /// A path a sample's children come from: its number among the current paths, where a decoder following it
+    /// is, and its squared error so far.
+    private struct Parent {
+        var k: Int
+        var state: IMAState
+        var cost: Int64
+    }
+
+    /// The child of `origin` by code `c`: kept unless its band already holds a cheaper one (on a tie, the first).
     @inline(__always)
-    private func add(_ c: UInt8, from k: Int, _ state: IMAState, _ pathCost: Int64, _ sample: Int32,
-                     _ candidates: inout Int) {
-        var s = state
+    private func add(_ c: UInt8, from origin: Parent, _ sample: Int32, _ candidates: inout Int,
+                     _ steps: UnsafePointer<Int32>) {
+        let k = origin.k
+        var s = origin.state
         _ = IMA.decode(c, &s, steps: steps)
         let e = Int64(sample &- s.predictor)
-        let total = pathCost &+ e &* e
+        let total = origin.cost &+ e &* e
         let b = Int((s.predictor &+ 32768) &>> bandShift)
         if stamp[b] == generation {
             let j = Int(slot[b])
