@@ -34,7 +34,9 @@ public enum G711 {
         return Int16(truncatingIfNeeded: (a & 0x80) != 0 ? t : -t)
     }
 
+    /// Every µLaw code's linear value, indexed by the code.
     public static let ulawTable: [Int16] = (0..<256).map { ulawToLinear(UInt8($0)) }
+    /// Every aLaw code's linear value, indexed by the code.
     public static let alawTable: [Int16] = (0..<256).map { alawToLinear(UInt8($0)) }
 
     /// Decodes µLaw codes to Int16.
@@ -57,49 +59,8 @@ public enum G711 {
         }
     }
 
-    // MARK: Encoding — scalar references (clear, slow, the definition)
-
-    /// The positive decoding level of a 7-bit µLaw magnitude code (segment << 4 | mantissa).
-    @inlinable
-    public static func ulawLevel(_ code: Int32) -> Int32 { ((((code & 0xF) << 3) + 0x84) << (code >> 4)) - 0x84 }
-
-    /// The positive decoding level of a 7-bit aLaw magnitude code.
-    @inlinable
-    public static func alawLevel(_ code: Int32) -> Int32 {
-        let segment = code >> 4, mantissa = code & 0xF
-        return segment == 0 ? (mantissa << 4) + 8 : ((mantissa << 4) + 0x108) << (segment - 1)
-    }
-
-    /// Nearest-level µLaw encoding of one sample: the reference's segment search, then the one correction.
-    public static func linearToULawReference(_ x: Int16) -> UInt8 {
-        let negative = x < 0
-        let a = negative ? -Int32(x) : Int32(x)
-        let v = Swift.min(a, 32635) + 0x84
-        var segment: Int32 = 0
-        while segment < 7 && v >= (0x100 << segment) { segment += 1 }
-        var code = segment << 4 | ((v >> (segment + 3)) & 0xF)
-        if code > 0 && a - ulawLevel(code - 1) < ulawLevel(code) - a { code -= 1 }
-        return UInt8(truncatingIfNeeded: (negative ? 0x7F : 0xFF) ^ code)
-    }
-
-    /// Nearest-level aLaw encoding of one sample.
-    public static func linearToALawReference(_ x: Int16) -> UInt8 {
-        let negative = x < 0
-        let a = negative ? -Int32(x) : Int32(x)
-        var code: Int32
-        if a < 256 {
-            code = a >> 4
-        } else {
-            var segment: Int32 = 1
-            while segment < 7 && a >= (0x100 << segment) { segment += 1 }
-            code = Swift.min(segment << 4 | ((a >> (segment + 3)) & 0xF), 127)
-            if a >= 0x100 << 7 { code = 127 }
-        }
-        if code > 16 && a - alawLevel(code - 1) < alawLevel(code) - a { code -= 1 }
-        return UInt8(truncatingIfNeeded: (negative ? 0x55 : 0xD5) ^ code)
-    }
-
-    // MARK: Encoding — fast paths (branch-free, vectorisable; tested equal to the references on all inputs)
+    // MARK: Encoding — fast paths (branch-free, vectorisable; tested equal to scalar nearest-level encoders on all
+    // inputs, G711Tests)
 
     /// 2144 = (127 + 7) << 4: the float exponent bias plus the 7 bits below segment 0, as a code offset.
     @usableFromInline static let exponentCodeBias: Int32 = 2144
@@ -143,10 +104,11 @@ public enum G711 {
 
     // MARK: Encoding — by table, for long inputs
 
-    /// Every Int16's µLaw and aLaw code (indexed by its bit pattern), made by the fast encoders above on first use
-    /// (about 0.1 ms). One byte load a sample instead of some twenty vector operations: about twice as fast once
-    /// built, so worth it from about a million samples on. The same codes, so switching is invisible.
+    /// Every Int16's µLaw and aLaw code (indexed by its bit pattern), made by the fast encoders above on first use.
+    /// One byte load a sample instead of some twenty vector operations, worth building for long inputs (scripts/bench
+    /// measures both). The same codes, so switching is invisible.
     public static let ulawCodes: [UInt8] = codes(encodeULaw)
+    /// Every Int16's aLaw code, as ``ulawCodes``.
     public static let alawCodes: [UInt8] = codes(encodeALaw)
 
     static func codes(_ encode: (UnsafeBufferPointer<Int16>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {

@@ -1,14 +1,18 @@
 /// The IMA ADPCM state of one channel and the one nibble step that every IMA codec here shares.
 public struct IMAState: Hashable, Sendable {
+    /// The last decoded sample, −32768...32767.
     public var predictor: Int32
+    /// The step index, 0...88 (``IMATables/step``).
     public var index: Int32
 
+    /// A channel at `predictor` and step `index` (by default silence at the smallest step, where every stream starts).
     public init(predictor: Int32 = 0, index: Int32 = 0) {
         self.predictor = predictor
         self.index = index
     }
 }
 
+/// The IMA ADPCM nibble step, shared by the decoders and every encoder and search.
 public enum IMA {
     /// Applies one 4-bit code with the reference shift-and-add arithmetic and returns the new sample.
     /// This is the decoder; the encoders call it too, so what they assume is what a decoder computes.

@@ -1,9 +1,12 @@
 /// Apple IMA4 (`ima4`): 64 frames a packet; per channel a 34-byte block of a 2-byte big-endian preamble
 /// (9-bit predictor, 7-bit step index) and 32 bytes of codes, low nibble first; channels block-interleaved.
 public enum IMA4 {
+    /// Frames a packet holds.
     public static let framesPerPacket = 64
+    /// Bytes of one channel's block: the preamble and 64 codes.
     public static let bytesPerBlock = 34
 
+    /// Bytes of one packet of `channels` channels.
     public static func bytesPerPacket(channels: Int) -> Int { bytesPerBlock * channels }
 
     /// The preamble a decoder reads as `(predictor, index)`.
@@ -27,9 +30,12 @@ public enum IMA4 {
     }
 }
 
+/// Why an IMA4 stream cannot be decoded.
 public enum IMA4Error: Error, Equatable, CustomStringConvertible {
+    /// A preamble's step index is above 88 (`channel` counts from 0).
     case invalidStepIndex(packet: Int, channel: Int, index: Int)
 
+    /// The error in words, naming the packet and the channel (counted from 1).
     public var description: String {
         switch self {
         case let .invalidStepIndex(packet, channel, index):
@@ -40,8 +46,11 @@ public enum IMA4Error: Error, Equatable, CustomStringConvertible {
 
 /// Decodes Apple IMA4 exactly as Core Audio and FFmpeg do (resync rule, initial state 0/0).
 public struct IMA4Decoder: Sendable {
+    /// Channels a packet holds.
     public let channels: Int
+    /// Where each channel's decoder is after the last packet.
     public private(set) var states: [IMAState]
+    /// Packets decoded so far (what errors count packets from).
     public private(set) var packetsDecoded = 0
 
     /// A decoder of `channels` block-interleaved channels (fewer than 1 counts as 1).

@@ -15,7 +15,7 @@ public enum IMASearch: Sendable, Hashable {
     /// the block's first sample at every index is a start.
     case beam
     /// Two beams and what ``trellis`` tries, the closest kept: bands 16 and 64 wide in IMA4 (dense signals and
-    /// transients), 2 and 64 in WAV, whose long blocks have no restarts; twice the beam's time.
+    /// transients), 2 and 64 in WAV, whose long blocks have no restarts.
     case beams
 }
 
@@ -30,16 +30,15 @@ public enum IMASearch: Sendable, Hashable {
 /// widest search (``IMABeam``). Every candidate is simulated with the decoder's own arithmetic, so the stream
 /// decodes exactly as the encoder assumed under the resync rule.
 public struct IMA4Encoder: Sendable {
+    /// How hard the encoder searches.
     public typealias Search = IMASearch
 
+    /// Channels a packet holds.
     public let channels: Int
+    /// How hard the encoder searches.
     public let search: Search
+    /// Where a decoder of each channel is after the last packet written.
     public private(set) var states: [IMAState]
-    /// How many packets of second halves the start search had to encode again (see `encodeInHalves`).
-    var packetsReencoded = 0
-    /// When not nil, each start-search call leaves here the state it assumes a decoder is in after each packet
-    /// (packet-major, channels interleaved): what tests check the decoder against.
-    var packetEnds: [IMAState]?
 
     /// A restart a search tries besides continuing: a step-index offset from the running index, and whether the
     /// predictor comes from the packet's first input sample (which lets a packet jump to an attack) instead of the
@@ -70,6 +69,7 @@ public struct IMA4Encoder: Sendable {
         return IMAState(predictor: predictor, index: index)
     }
 
+    /// An encoder of `channels` block-interleaved channels (fewer than 1 counts as 1) searching as `search` says.
     public init(channels: Int, search: Search = .starts) {
         self.channels = Swift.max(channels, 1)
         self.search = search
@@ -82,12 +82,6 @@ public struct IMA4Encoder: Sendable {
     /// converter divides it the same way every time.
     @discardableResult
     public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
-        encode(src, into: dst, secondHalfStart: nil)
-    }
-
-    /// `encode`, with the state the start search's second half starts from given (tests use it to make the
-    /// hand-over between the halves hard).
-    mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer, secondHalfStart: [IMAState]?) -> Int {
         let ch = channels
         let packets = Swift.min(src.count / (IMA4.framesPerPacket * ch), dst.count / IMA4.bytesPerPacket(channels: ch))
         guard packets > 0, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }
@@ -110,7 +104,7 @@ public struct IMA4Encoder: Sendable {
                     }
                 }
             case .starts:
-                encodeStarts(s, packets: packets, into: out, states: states, secondHalfStart: secondHalfStart)
+                Self.encodeStarts(s, packets: packets, channels: ch, into: out, states: states)
             case .trellis:
                 encodeCheapest(s, packets: packets, into: out, states: states, beams: [])
             case .beam:
@@ -173,78 +167,73 @@ public struct IMA4Encoder: Sendable {
         }
     }
 
-    /// Channel `c` of one packet: its 16 starts coded greedily, and the 16-path trellis.
-    static func encodeTrellis(_ x: UnsafePointer<Int16>, channels: Int, channel c: Int, states: UnsafeMutablePointer<IMAState>,
-                              into packet: UnsafeMutablePointer<UInt8>, scratch: IMATrellis.Scratch, steps: UnsafePointer<Int16>) {
-        var s = IMATrellis.Starts()
-        starts(states[c], first: Int32(x[c]), into: &s, lanes: 0..<16)
-        IMATrellis.search((x + c, x + c), stride: channels, count: IMA4.framesPerPacket, from: s, layout: .wide, trellis: true,
-                          scratch: scratch, steps: steps) { _, w in
-            write(start: s[lane: w.origin], codes: scratch.codes, into: packet + c * IMA4.bytesPerBlock)
-            states[c] = w.end
-        }
-    }
-
     // MARK: The trellis, the look-ahead coder and the beams
 
     /// Every channel block coded by the trellis, the look-ahead coder (``IMALookahead``) and each beam, from the
-    /// same running state; the closest (least squared error) is written. The trellis is often the closest on steady tones, the
-    /// look-ahead coder on edges, clicks and noise, the beams far ahead on transients.
+    /// same running state; the closest (least squared error) is written. The trellis is often the closest on steady
+    /// tones, the look-ahead coder on edges, clicks and noise, the beams far ahead on transients.
     func encodeCheapest(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
                         states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]) {
         let ch = channels
-        let other = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerBlock)
-        let trellisPacket = UnsafeMutablePointer<UInt8>.allocate(capacity: IMA4.bytesPerPacket(channels: ch))
-        let trellisStates = UnsafeMutablePointer<IMAState>.allocate(capacity: ch)
-        let lanes = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: IMA4.framesPerPacket)
-        defer { other.deallocate(); trellisPacket.deallocate(); trellisStates.deallocate(); lanes.deallocate() }
-        trellisStates.initialize(repeating: IMAState(), count: ch)
-        IMA.withSteps16 { steps16 in
-            IMA.withSteps { steps in
-                IMATrellis.withScratch(samples: IMA4.framesPerPacket) { scratch in
-                    for p in 0..<packets {
-                        let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
-                        for c in 0..<ch {
-                            let running = states[c], block = packet + c * IMA4.bytesPerBlock
-                            trellisStates[c] = running
-                            Self.encodeTrellis(x, channels: ch, channel: c, states: trellisStates, into: trellisPacket,
-                                               scratch: scratch, steps: steps16)
-                            block.update(from: trellisPacket + c * IMA4.bytesPerBlock, count: IMA4.bytesPerBlock)
-                            var best = Self.squaredError(block, from: running, x + c, stride: ch, steps: steps)
-                            var end = trellisStates[c]
-                            let ahead = Self.encodeLookahead(x + c, stride: ch, running: running, into: other, scratch: lanes,
-                                                             codes: scratch.codes, steps: steps16)
-                            let aheadCost = Self.squaredError(other, from: running, x + c, stride: ch, steps: steps)
-                            if aheadCost < best {
-                                best = aheadCost
-                                end = ahead
-                                block.update(from: other, count: IMA4.bytesPerBlock)
-                            }
-                            for beam in beams {
-                                var beamEnd = running
-                                let cost = beam.encodeBlock(x + c, stride: ch, state: &beamEnd, into: other, steps: steps)
-                                if cost < best {
-                                    best = cost
-                                    end = beamEnd
-                                    block.update(from: other, count: IMA4.bytesPerBlock)
-                                }
-                            }
-                            states[c] = end
-                        }
-                    }
+        IMASearchContext.with(samples: IMA4.framesPerPacket, trialBytes: IMA4.bytesPerBlock, beams: beams) { context in
+            for p in 0..<packets {
+                let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                for c in 0..<ch {
+                    states[c] = Self.encodeCheapest(x + c, stride: ch, running: states[c],
+                                                    into: packet + c * IMA4.bytesPerBlock, context)
                 }
             }
         }
     }
 
+    /// One channel block, `x[t · stride]`, coded from `running` by every search of `context`; the closest is
+    /// written into `block`. Returns where it leaves a decoder.
+    static func encodeCheapest(_ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
+                               into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext) -> IMAState {
+        let other = context.trial
+        var end = encodeTrellis(x, stride: stride, running: running, into: block, context)
+        var best = squaredError(block, from: running, x, stride: stride, steps: context.steps)
+        let ahead = encodeLookahead(x, stride: stride, running: running, into: other, context)
+        let aheadCost = squaredError(other, from: running, x, stride: stride, steps: context.steps)
+        if aheadCost < best {
+            best = aheadCost
+            end = ahead
+            block.update(from: other, count: IMA4.bytesPerBlock)
+        }
+        for beam in context.beams {
+            var beamEnd = running
+            let cost = beam.encodeBlock(x, stride: stride, state: &beamEnd, into: other)
+            if cost < best {
+                best = cost
+                end = beamEnd
+                block.update(from: other, count: IMA4.bytesPerBlock)
+            }
+        }
+        return end
+    }
+
+    /// A channel block, `x[t · stride]`, coded by the trellis (16 paths) and greedily, from the running state and
+    /// the first 15 restarts; the cheapest written into `block`. Returns where it leaves a decoder.
+    static func encodeTrellis(_ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
+                              into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext) -> IMAState {
+        var s = IMATrellis.Starts()
+        starts(running, first: Int32(x[0]), into: &s, lanes: 0..<16)
+        var end = running
+        context.trellis((x, x), stride: stride, count: IMA4.framesPerPacket, from: s, layout: .wide) { _, w in
+            write(start: s[lane: w.origin], codes: context.trellis.codes, into: block)
+            end = w.end
+        }
+        return end
+    }
+
     /// A channel block coded by the look-ahead coder from the running state and the first 7 restarts, the
     /// cheapest written into `block`. Returns where it leaves a decoder.
-    static func encodeLookahead(_ x: UnsafePointer<Int16>, stride: Int, running: IMAState, into block: UnsafeMutablePointer<UInt8>,
-                                scratch: UnsafeMutablePointer<IMA.Lanes>, codes: UnsafeMutablePointer<UInt8>,
-                                steps: UnsafePointer<Int16>) -> IMAState {
+    static func encodeLookahead(_ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
+                                into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext) -> IMAState {
         var s = IMATrellis.Starts()
         starts(running, first: Int32(x[0]), into: &s, lanes: 0..<8)
-        let w = IMALookahead.search(x, stride: stride, count: IMA4.framesPerPacket, from: s, scratch: scratch, into: codes, steps: steps)
+        let codes = context.trellis.codes
+        let w = context.lookahead(x, stride: stride, count: IMA4.framesPerPacket, from: s, into: codes)
         write(start: s[lane: w.origin], codes: codes, into: block)
         return w.end
     }

@@ -1,8 +1,9 @@
 /// The start search (``IMASearch/starts``, the default): each channel block is coded greedily from the running
 /// state and from a few restarts, in the lanes of one vector, and the candidate with the least squared error wins —
 /// 4 candidates a channel in stereo (both channels in one vector, lanes alternating left and right as the frames
-/// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once (``encodeInHalves``), two
-/// dependency chains the CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
+/// do), 8 for any other channel. A call of 8 packets or more runs as two halves at once
+/// (``IMA4Encoder/StartSearch/encodeInHalves(_:packets:states:into:secondHalf:started:)``), two dependency chains the
+/// CPU overlaps. Every candidate is simulated with the decoder's arithmetic.
 extension IMA4Encoder {
     /// The restarts of the start search: the first 3 of ``IMA4Encoder/restarts`` in stereo (4 candidates), the
     /// first 7 for a channel alone (8), chosen with scripts/quality.
@@ -14,36 +15,69 @@ extension IMA4Encoder {
     /// Candidates a channel block tries.
     static func packetCandidates(channels: Int) -> Int { channels == 2 ? 4 : 8 }
 
-    /// The start search over `packets` whole packets.
-    mutating func encodeStarts(_ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
-                               states: UnsafeMutablePointer<IMAState>, secondHalfStart: [IMAState]?) {
-        let ch = channels
-        let candidates = Self.packetCandidates(channels: ch), restarts = Self.packetRestarts(candidates: candidates)
-        var ends = [IMAState](repeating: IMAState(), count: packetEnds == nil ? 0 : packets * ch)
-        let tracing = packetEnds != nil
-        var reencoded = 0
-        ends.withUnsafeMutableBufferPointer { e in
-            let trace = tracing ? e.baseAddress : nil
-            IMA.withSteps16 { steps in
-                let together = ch == 2 ? 2 : 1
-                if together == ch && candidates * ch == 8 && packets >= 2 * Self.minimumHalf {
-                    reencoded = Self.encodeInHalves(s, packets: packets, channels: ch, candidates: candidates, states: states,
-                                                    into: out, steps: steps, restarts: restarts,
-                                                    secondHalfStart: secondHalfStart, trace: trace)
-                    return
-                }
-                for p in 0..<packets {
-                    let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
-                    for c in stride(from: 0, to: ch, by: together) {
-                        Self.encodeSearching(x + c, stride: ch, channels: together, candidates: candidates,
-                                             states: states + c, into: packet + c * IMA4.bytesPerBlock, steps: steps, restarts: restarts)
+    /// What the start search works with for one call, set up before any packet is searched: the channels searched
+    /// together, the candidates and restarts they try, the step tables and room for two packets' searches.
+    struct StartSearch {
+        /// Channels searched together in one vector: 1, or 2 for both blocks of a stereo packet.
+        let channels: Int
+        /// How far apart a channel's samples are: the packet's channels.
+        let stride: Int
+        /// Candidates a channel block tries: continuing and the first `candidates` − 1 of ``restarts``.
+        let candidates: Int
+        /// The restarts in order of use (``IMA4Encoder/packetRestarts(candidates:)``).
+        let restarts: [Restart]
+        /// The step table, and the same in 16 bits for the lanes.
+        let steps: UnsafePointer<Int32>
+        let steps16: UnsafePointer<Int16>
+        /// Room for two packets' searches, ``IMA4Encoder/scratchPerPacket`` vectors each.
+        let scratch: UnsafeMutablePointer<Lanes>
+
+        /// Calls `body` with the search of `channels` channels together (1 or 2) in packets of `stride` channels.
+        static func with<R>(channels: Int, stride: Int, _ body: (StartSearch) -> R) -> R {
+            let candidates = packetCandidates(channels: channels)
+            return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
+                IMA.withSteps16 { steps16 in
+                    IMA.withSteps { steps in
+                        body(StartSearch(channels: channels, stride: stride, candidates: candidates,
+                                         restarts: packetRestarts(candidates: candidates), steps: steps,
+                                         steps16: steps16, scratch: scratch.baseAddress.unsafelyUnwrapped))
                     }
-                    if let trace { (trace + p * ch).update(from: states, count: ch) }
                 }
             }
         }
-        packetsReencoded += reencoded
-        if tracing { packetEnds = ends }
+    }
+
+    /// One packet's search: its frames, the running state of its channels (left where the winners end), where its
+    /// blocks go and, when not nil, where to leave the state each winner starts from.
+    struct Packet {
+        var x: UnsafePointer<Int16>
+        var states: UnsafeMutablePointer<IMAState>
+        var block: UnsafeMutablePointer<UInt8>
+        var started: UnsafeMutablePointer<IMAState>?
+    }
+
+    /// The start search over `packets` whole packets of `ch` channels.
+    static func encodeStarts(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int,
+                             into out: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>) {
+        let together = ch == 2 ? 2 : 1
+        StartSearch.with(channels: together, stride: ch) { search in
+            if together == ch && search.candidates * ch == 8 && packets >= 2 * minimumHalf {
+                withUnsafeTemporaryAllocation(of: IMAState.self, capacity: (packets + 1) * ch) { buffer in
+                    let second = buffer.baseAddress.unsafelyUnwrapped
+                    search.secondHalfStart(s, packets: packets, states: states, into: second)
+                    search.encodeInHalves(s, packets: packets, states: states, into: out, secondHalf: second,
+                                          started: second + ch)
+                }
+                return
+            }
+            for p in 0..<packets {
+                let x = s + p * IMA4.framesPerPacket * ch, packet = out + p * IMA4.bytesPerPacket(channels: ch)
+                for c in stride(from: 0, to: ch, by: together) {
+                    let block = packet + c * IMA4.bytesPerBlock
+                    search.encode(Packet(x: x + c, states: states + c, block: block, started: nil))
+                }
+            }
+        }
     }
 
     typealias Lanes = IMA.Lanes
@@ -138,10 +172,11 @@ extension IMA4Encoder {
         var errors = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
 
         @inline(__always)
-        init(_ x: UnsafePointer<Int16>, channels: Int, candidates: Int, states: UnsafePointer<IMAState>, restarts: [Restart],
-             scratch: UnsafeMutablePointer<Lanes>) {
+        init(_ x: UnsafePointer<Int16>, states: UnsafePointer<IMAState>, scratch: UnsafeMutablePointer<Lanes>,
+             _ search: StartSearch) {
+            let channels = search.channels, restarts = search.restarts
             self.channels = channels
-            passes = candidates * channels / 8
+            passes = search.candidates * channels / 8
             packed = scratch; starts = scratch + 16 * 4; ends = starts + 2 * 4
             for pass in 0..<passes {
                 var predictor = Lanes(), index = Lanes()
@@ -228,119 +263,112 @@ extension IMA4Encoder {
         }
     }
 
-    /// The packet search for one block (`channels` 1) or both blocks of a stereo packet (`channels` 2, stride 2),
-    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `states` (and
-    /// its start in `started`). With `handingOver`, a candidate that hands over to that next packet wins if there
-    /// is one (see ``PacketSearch/finish(into:states:started:handingOver:)``), else the best; returns whether one
-    /// handed over.
+    /// Calls of fewer than twice this many packets are not split.
+    static let minimumHalf = 4
+}
+
+extension IMA4Encoder.StartSearch {
+    typealias Packet = IMA4Encoder.Packet
+
+    /// The search of one packet: one block (`channels` 1) or both blocks of a stereo packet (`channels` 2, stride 2),
+    /// `candidates` a channel. Writes each channel's winning candidate and leaves its end state in `p.states` (and
+    /// its start in `p.started`). With `handingOver`, a candidate that hands over to that next packet wins if there
+    /// is one (see ``IMA4Encoder/PacketSearch/finish(into:states:started:handingOver:)``), else the best; returns
+    /// whether one handed over.
     @discardableResult
-    static func encodeSearching(_ x: UnsafePointer<Int16>, stride: Int, channels: Int, candidates: Int,
-                                states: UnsafeMutablePointer<IMAState>, into block: UnsafeMutablePointer<UInt8>,
-                                steps: UnsafePointer<Int16>, restarts: [Restart], started: UnsafeMutablePointer<IMAState>? = nil,
-                                handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
-        return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: scratchPerPacket) { scratch in
-            var search = PacketSearch(x, channels: channels, candidates: candidates, states: states, restarts: restarts,
-                                      scratch: scratch.baseAddress.unsafelyUnwrapped)
-            var i = 0
-            while i + 1 < search.passes {
-                var a = search.pass(i, x, stride: stride, steps: steps), b = search.pass(i + 1, x, stride: stride, steps: steps)
-                run(&a, &b, steps: steps)
-                search.record(i, a); search.record(i + 1, b)
-                i += 2
-            }
-            if i < search.passes {
-                var a = search.pass(i, x, stride: stride, steps: steps)
-                a.run(steps: steps)
-                search.record(i, a)
-            }
-            if let next, search.finish(into: block, states: states, started: started, handingOver: next) { return true }
-            search.finish(into: block, states: states, started: started)
-            return false
+    func encode(_ p: Packet,
+                handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil) -> Bool {
+        var search = IMA4Encoder.PacketSearch(p.x, states: p.states, scratch: scratch, self)
+        var i = 0
+        while i + 1 < search.passes {
+            var a = search.pass(i, p.x, stride: stride, steps: steps16)
+            var b = search.pass(i + 1, p.x, stride: stride, steps: steps16)
+            IMA4Encoder.run(&a, &b, steps: steps16)
+            search.record(i, a); search.record(i + 1, b)
+            i += 2
         }
+        if i < search.passes {
+            var a = search.pass(i, p.x, stride: stride, steps: steps16)
+            a.run(steps: steps16)
+            search.record(i, a)
+        }
+        if let next, search.finish(into: p.block, states: p.states, started: p.started, handingOver: next) {
+            return true
+        }
+        search.finish(into: p.block, states: p.states, started: p.started)
+        return false
     }
 
     /// Two packets of one pass each (the default search) from two independent states, in one loop.
-    static func encodeSearching(_ xa: UnsafePointer<Int16>, states sa: UnsafeMutablePointer<IMAState>, into ba: UnsafeMutablePointer<UInt8>,
-                                _ xb: UnsafePointer<Int16>, states sb: UnsafeMutablePointer<IMAState>, into bb: UnsafeMutablePointer<UInt8>,
-                                stride: Int, channels: Int, candidates: Int, steps: UnsafePointer<Int16>, restarts: [Restart],
-                                startedB: UnsafeMutablePointer<IMAState>) {
-        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
-            var sa_ = PacketSearch(xa, channels: channels, candidates: candidates, states: sa, restarts: restarts, scratch: scratch.baseAddress.unsafelyUnwrapped)
-            var sb_ = PacketSearch(xb, channels: channels, candidates: candidates, states: sb, restarts: restarts,
-                                   scratch: scratch.baseAddress.unsafelyUnwrapped + scratchPerPacket)
-            var a = sa_.pass(0, xa, stride: stride, steps: steps), b = sb_.pass(0, xb, stride: stride, steps: steps)
-            run(&a, &b, steps: steps)
-            sa_.record(0, a); sb_.record(0, b)
-            sa_.finish(into: ba, states: sa)
-            sb_.finish(into: bb, states: sb, started: startedB)
-        }
+    func encode(_ pa: Packet, _ pb: Packet) {
+        var sa = IMA4Encoder.PacketSearch(pa.x, states: pa.states, scratch: scratch, self)
+        let scratchB = scratch + IMA4Encoder.scratchPerPacket
+        var sb = IMA4Encoder.PacketSearch(pb.x, states: pb.states, scratch: scratchB, self)
+        var a = sa.pass(0, pa.x, stride: stride, steps: steps16), b = sb.pass(0, pb.x, stride: stride, steps: steps16)
+        IMA4Encoder.run(&a, &b, steps: steps16)
+        sa.record(0, a); sb.record(0, b)
+        sa.finish(into: pa.block, states: pa.states, started: pa.started)
+        sb.finish(into: pb.block, states: pb.states, started: pb.started)
     }
 
-    /// Calls of fewer than twice this many packets are not split.
-    static let minimumHalf = 4
+    /// Where the second half of `packets` packets at `s` starts (see ``encodeInHalves``), left in `second` (one
+    /// state a channel): the greedy encoder's state after running over the middle packet from the running index
+    /// `states`, its predictor rounded to the preamble's 9 bits.
+    func secondHalfStart(_ s: UnsafePointer<Int16>, packets: Int, states: UnsafePointer<IMAState>,
+                         into second: UnsafeMutablePointer<IMAState>) {
+        let ch = stride, middle = packets / 2, frame = IMA4.framesPerPacket * ch
+        for c in 0..<ch {
+            var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
+            for i in 0..<IMA4.framesPerPacket {
+                _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps)
+            }
+            second[c] = IMAState(predictor: IMA4.preamblePredictor(nearest: warm.predictor), index: warm.index)
+        }
+    }
 
     /// The default search over `packets` whole packets of one or two channels, as two halves encoded at once: two
     /// dependency chains in one loop, which the CPU overlaps (one alone leaves it waiting on its step lookups).
     ///
-    /// The second half starts one packet after the middle, from a state its preamble can state exactly: the
-    /// greedy encoder's state after running over the middle packet from the running index, its predictor rounded
-    /// to the preamble's 9 bits. The middle packet is encoded last, from the first half's end, and may only end
-    /// where a decoder goes on into the next packet in the state the second half assumed there (the resync rule
-    /// keeps a running state at the same index and a predictor within 0x7F, else adopts the preamble). Where no
-    /// candidate does, the best one stays and the join moves on a packet: that packet is encoded again from the
-    /// true state, under the same condition towards the one after it, and so on. Every packet therefore decodes
-    /// exactly as the encoder simulated it. Returns how many packets were encoded again.
-    static func encodeInHalves(_ s: UnsafePointer<Int16>, packets: Int, channels ch: Int, candidates: Int,
-                               states: UnsafeMutablePointer<IMAState>, into out: UnsafeMutablePointer<UInt8>,
-                               steps: UnsafePointer<Int16>, restarts: [Restart], secondHalfStart: [IMAState]? = nil,
-                               trace: UnsafeMutablePointer<IMAState>? = nil) -> Int {
-        let frame = IMA4.framesPerPacket * ch, bytes = IMA4.bytesPerPacket(channels: ch)
+    /// The second half starts one packet after the middle, from `secondHalf` (one state a channel, as
+    /// ``secondHalfStart(_:packets:states:into:)`` chooses it: a state its preamble states exactly); it is its
+    /// running state. The middle packet is encoded last, from the first half's end, and may only end where a
+    /// decoder goes on into the next packet in the state the second half assumed there (the resync rule keeps a
+    /// running state at the same index and a predictor within 0x7F, else adopts the preamble). Where no candidate
+    /// does, the best one stays and the join moves on a packet: that packet is encoded again from the true state,
+    /// under the same condition towards the one after it, and so on. Every packet therefore decodes exactly as the
+    /// encoder simulated it. Leaves in `started` (`packets` states a channel) the state each packet's winner starts
+    /// from. Returns how many packets were encoded again.
+    @discardableResult
+    func encodeInHalves(_ s: UnsafePointer<Int16>, packets: Int, states: UnsafeMutablePointer<IMAState>,
+                        into out: UnsafeMutablePointer<UInt8>, secondHalf b: UnsafeMutablePointer<IMAState>,
+                        started: UnsafeMutablePointer<IMAState>) -> Int {
+        let ch = stride, frame = IMA4.framesPerPacket * ch, bytes = IMA4.bytesPerPacket(channels: ch)
         let middle = packets / 2, first = middle, second = packets - middle - 1   // packets in each half
-        return withUnsafeTemporaryAllocation(of: IMAState.self, capacity: (packets + 1) * ch) { buffer in
-            // b: the second half's running state; started[p]: the state it assumed packet p starts from.
-            let b = buffer.baseAddress!, started = b + ch
-            for c in 0..<ch {
-                if let given = secondHalfStart?[c] { b[c] = given; continue }
-                var warm = IMAState(predictor: Int32(s[middle * frame + c]), index: states[c].index)
-                IMA.withSteps { steps32 in
-                    for i in 0..<IMA4.framesPerPacket { _ = IMA.encode(Int32(s[middle * frame + i * ch + c]), &warm, steps: steps32) }
-                }
-                b[c] = IMAState(predictor: Swift.min((warm.predictor &+ 64) & ~0x7F, 32640), index: warm.index)
-            }
-            for k in 0..<Swift.max(first, second) {
-                let pa = k, pb = middle + 1 + k
-                if k < first && k < second {
-                    encodeSearching(s + pa * frame, states: states, into: out + pa * bytes, s + pb * frame, states: b, into: out + pb * bytes,
-                                    stride: ch, channels: ch, candidates: candidates, steps: steps, restarts: restarts,
-                                    startedB: started + pb * ch)
-                } else if k < first {
-                    encodeSearching(s + pa * frame, stride: ch, channels: ch, candidates: candidates, states: states,
-                                    into: out + pa * bytes, steps: steps, restarts: restarts)
-                } else {
-                    encodeSearching(s + pb * frame, stride: ch, channels: ch, candidates: candidates, states: b,
-                                    into: out + pb * bytes, steps: steps, restarts: restarts, started: started + pb * ch)
-                }
-                if let trace {
-                    if k < first { (trace + pa * ch).update(from: states, count: ch) }
-                    if k < second { (trace + pb * ch).update(from: b, count: ch) }
-                }
-            }
-            // The join, from the first half's end (where a decoder really arrives) towards the second half.
-            var redone = 0
-            for p in middle..<packets {
-                let next = p + 1 < packets ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
-                let joined = encodeSearching(s + p * frame, stride: ch, channels: ch, candidates: candidates, states: states,
-                                             into: out + p * bytes, steps: steps, restarts: restarts, handingOver: next)
-                if let trace { (trace + p * ch).update(from: states, count: ch) }
-                if p > middle { redone += 1 }
-                if joined {
-                    for c in 0..<ch { states[c] = b[c] }
-                    break
-                }
-            }
-            return redone
+        func packet(_ p: Int, from states: UnsafeMutablePointer<IMAState>) -> Packet {
+            Packet(x: s + p * frame, states: states, block: out + p * bytes, started: started + p * ch)
         }
+        for k in 0..<Swift.max(first, second) {
+            let pa = k, pb = middle + 1 + k
+            if k < first && k < second {
+                encode(packet(pa, from: states), packet(pb, from: b))
+            } else if k < first {
+                encode(packet(pa, from: states))
+            } else {
+                encode(packet(pb, from: b))
+            }
+        }
+        // The join, from the first half's end (where a decoder really arrives) towards the second half.
+        var redone = 0
+        for p in middle..<packets {
+            let next = p + 1 < packets
+                ? (UnsafePointer(out + (p + 1) * bytes), UnsafePointer(started + (p + 1) * ch)) : nil
+            let joined = encode(packet(p, from: states), handingOver: next)
+            if p > middle { redone += 1 }
+            if joined {
+                for c in 0..<ch { states[c] = b[c] }
+                break
+            }
+        }
+        return redone
     }
-
-    /// The same search, one channel block and one candidate at a time with the scalar ``IMA/encode``: the
 }

@@ -15,7 +15,8 @@
 /// greedy one on its side of the sample, and magnitudes up to 2 on the other side. Every child is computed with
 /// the decoder's arithmetic (``IMA/decode(_:_:steps:)``), so the stream decodes to exactly the path found.
 ///
-/// For the quality end of the scale: it is slow (scripts/bench times it).
+/// For the quality end of the scale: it is slow (scripts/bench times it). A beam keeps its buffers (and its copy
+/// of the step table) from block to block.
 final class IMABeam {
     /// Paths kept after each sample.
     static let width = 256
@@ -36,7 +37,7 @@ final class IMABeam {
     static let reach: Int32 = 2
 
     // Candidates of one sample (at most one a band), and the paths kept at every sample of the block. Raw
-    // buffers, allocated once: the inner loop runs about 2,000 times a sample.
+    // buffers, allocated once: the inner loop runs once a candidate, up to width · maxChildren times a sample.
     private let predictor: UnsafeMutablePointer<Int32>
     private let index: UnsafeMutablePointer<Int32>
     private let cost: UnsafeMutablePointer<Int64>
@@ -56,6 +57,8 @@ final class IMABeam {
     private let pathPredictor: UnsafeMutablePointer<Int32>
     private let pathIndex: UnsafeMutablePointer<Int32>
     private let pathCost: UnsafeMutablePointer<Int64>
+    /// The step table (``IMATables/step``).
+    private let steps: UnsafeMutablePointer<Int32>
 
     /// A beam with bands `1 << bandShift` wide (1...256), for blocks of up to `samples` (at most ``maxSamples``).
     init(bandShift: Int32, samples: Int = IMA4.framesPerPacket) {
@@ -72,10 +75,14 @@ final class IMABeam {
         slot = buffer(bands, 0); stamp = buffer(bands, 0); order = buffer(candidates, 0)
         traceParent = buffer(trace, 0); traceCode = buffer(trace, 0); codes = buffer(capacity, 0)
         pathPredictor = buffer(Self.width, 0); pathIndex = buffer(Self.width, 0); pathCost = buffer(Self.width, 0)
+        steps = .allocate(capacity: IMATables.step.count)
+        steps.initialize(from: IMATables.step, count: IMATables.step.count)
     }
 
     deinit {
-        for p in [predictor, index, parent, band, slot, pathPredictor, pathIndex] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
+        let int32s: [UnsafeMutablePointer<Int32>] =
+            [predictor, index, parent, band, slot, pathPredictor, pathIndex, steps]
+        for p in int32s { p.deallocate() }
         for p in [cost, order, pathCost] as [UnsafeMutablePointer<Int64>] { p.deallocate() }
         code.deallocate(); traceCode.deallocate(); codes.deallocate(); stamp.deallocate(); traceParent.deallocate()
     }
@@ -102,9 +109,9 @@ final class IMABeam {
     /// ends). Writes the preamble and the codes into `block` (34 bytes). Returns the squared error of the block.
     @discardableResult
     func encodeBlock(_ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
-                     into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>) -> Int64 {
+                     into block: UnsafeMutablePointer<UInt8>) -> Int64 {
         let startStates = Self.starts(state, first: Int32(x[0]))
-        let found = search(x, stride: stride, count: IMA4.framesPerPacket, from: startStates, steps: steps)
+        let found = search(x, stride: stride, count: IMA4.framesPerPacket, from: startStates)
         IMA4Encoder.write(start: startStates[found.start], codes: codes, into: block)
         state = found.end
         return found.cost
@@ -123,10 +130,11 @@ final class IMABeam {
 
     /// The cheapest path the beam finds over `x[t · stride]` for t in 0..<`count` (at most ``capacity``; more are
     /// not searched) from any of `starts` (1 to ``width`` of them).
-    func search(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: [IMAState], steps: UnsafePointer<Int32>) -> Path {
+    func search(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: [IMAState]) -> Path {
         let n = Swift.min(count, capacity)
         var count = Swift.min(starts.count, Self.width)
         guard n > 0, count > 0 else { return Path(cost: 0, start: 0, end: starts.first ?? IMAState()) }
+        let steps = UnsafePointer(self.steps)   // read once, as a parameter would be, not in every child
         for k in 0..<count {
             pathPredictor[k] = starts[k].predictor
             pathIndex[k] = starts[k].index
@@ -137,17 +145,18 @@ final class IMABeam {
             generation &+= 1
             var candidates = 0
             for k in 0..<count {
-                let p = pathPredictor[k], i = pathIndex[k], c = pathCost[k]
+                let p = pathPredictor[k], i = pathIndex[k]
+                let origin = Parent(k: k, state: IMAState(predictor: p, index: i), cost: pathCost[k])
                 let step = steps[Int(i)]
                 let negative = sample < p
                 let g = IMA.magnitude(negative ? p &- sample : sample &- p, step: step)   // the greedy code's
                 let side: Int32 = negative ? 8 : 0
                 for m in Swift.max(g &- Self.reach, 0)...Swift.min(g &+ Self.reach, 7) {
-                    add(UInt8(truncatingIfNeeded: side | m), from: k, p, i, c, sample, &candidates, steps)
+                    add(UInt8(truncatingIfNeeded: side | m), from: origin, sample, &candidates, steps)
                 }
-                if g > Self.reach { add(UInt8(truncatingIfNeeded: side), from: k, p, i, c, sample, &candidates, steps) }
+                if g > Self.reach { add(UInt8(truncatingIfNeeded: side), from: origin, sample, &candidates, steps) }
                 for m in 0...Self.reach {
-                    add(UInt8(truncatingIfNeeded: (8 &- side) | m), from: k, p, i, c, sample, &candidates, steps)
+                    add(UInt8(truncatingIfNeeded: (8 &- side) | m), from: origin, sample, &candidates, steps)
                 }
             }
             count = keepCheapest(candidates, at: t)
@@ -163,14 +172,23 @@ final class IMABeam {
         return Path(cost: pathCost[best], start: k, end: IMAState(predictor: pathPredictor[best], index: pathIndex[best]))
     }
 
-    /// A child of path `k`: kept unless its band already holds a cheaper one (on a tie, the first).
+    /// A path a sample's children come from: its number among the current paths, where a decoder following it
+    /// is, and its squared error so far.
+    private struct Parent {
+        var k: Int
+        var state: IMAState
+        var cost: Int64
+    }
+
+    /// The child of `origin` by code `c`: kept unless its band already holds a cheaper one (on a tie, the first).
     @inline(__always)
-    private func add(_ c: UInt8, from k: Int, _ p: Int32, _ i: Int32, _ pathCost: Int64, _ sample: Int32,
-                     _ candidates: inout Int, _ steps: UnsafePointer<Int32>) {
-        var s = IMAState(predictor: p, index: i)
+    private func add(_ c: UInt8, from origin: Parent, _ sample: Int32, _ candidates: inout Int,
+                     _ steps: UnsafePointer<Int32>) {
+        let k = origin.k
+        var s = origin.state
         _ = IMA.decode(c, &s, steps: steps)
         let e = Int64(sample &- s.predictor)
-        let total = pathCost &+ e &* e
+        let total = origin.cost &+ e &* e
         let b = Int((s.predictor &+ 32768) &>> bandShift)
         if stamp[b] == generation {
             let j = Int(slot[b])

@@ -37,14 +37,14 @@ enum IMALookahead {
             // A child whose own error is already above that score in every lane cannot win (the error ahead is
             // never negative), and then no look-ahead is run for it — in silence and on slow signals, most samples.
             if any(down.cost .< score) || any(up.cost .< score) || any(flip.cost .< score) {
-                var b = Chain(down, steps: steps), c = Chain(up, steps: steps), e = Chain(flip, steps: steps)
-                Chain.run(&b, &c, &e, n, next, stride: stride, steps: steps)
+                var chains = (Chain(down, steps: steps), Chain(up, steps: steps), Chain(flip, steps: steps))
+                Chain.run(&chains, n, next, stride: stride, steps: steps)
                 // At magnitude 0 the child below is the greedy one again, at 7 the one above: equal scores, and a
                 // tie keeps the greedy code.
                 var bestScore = score
-                pick(down, b.cost, into: &best, &bestScore)
-                pick(up, c.cost, into: &best, &bestScore)
-                pick(flip, e.cost, into: &best, &bestScore)
+                pick(down, chains.0.cost, into: &best, &bestScore)
+                pick(up, chains.1.cost, into: &best, &bestScore)
+                pick(flip, chains.2.cost, into: &best, &bestScore)
                 if best.code != g.code { greedyAhead = nil }
             }
             codes[t] = best.code
@@ -142,14 +142,17 @@ enum IMALookahead {
             IMA.addSquaredError(x, predictor, to: &cost)
         }
 
-        /// Three chains over the same samples in one loop: independent, so the CPU overlaps them.
+        /// Three chains over the same `count` samples `x[j · stride]` in one loop: independent, so the CPU
+        /// overlaps them.
         @inline(never)
-        static func run(_ a: inout Chain, _ b: inout Chain, _ c: inout Chain, _ count: Int, _ x: UnsafePointer<Int16>, stride: Int,
+        static func run(_ chains: inout (Chain, Chain, Chain), _ count: Int, _ x: UnsafePointer<Int16>, stride: Int,
                         steps: UnsafePointer<Int16>) {
+            var a = chains.0, b = chains.1, c = chains.2
             for j in 0..<count {
                 let xj = Lanes(repeating: x[j &* stride])
                 a.greedy(xj, steps: steps); b.greedy(xj, steps: steps); c.greedy(xj, steps: steps)
             }
+            chains = (a, b, c)
         }
     }
 
@@ -167,18 +170,19 @@ enum IMALookahead {
         best.cost = best.cost.replacing(with: child.cost, where: less)
         score = score.replacing(with: childScore, where: less)
     }
+}
 
-    /// Codes `count` samples `x[t · stride]` from the first 8 lanes of `starts` (a start that is no candidate
-    /// never wins) and writes the cheapest lane's codes, one a sample, at `out`. `scratch` holds `count` vectors.
-    /// Returns the lane it started from and where it leaves a decoder.
-    static func search(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: IMATrellis.Starts,
-                       scratch: UnsafeMutablePointer<Lanes>, into out: UnsafeMutablePointer<UInt8>,
-                       steps: UnsafePointer<Int16>) -> IMATrellis.Winner {
-        var paths = starts.paths(0, steps: steps)
-        run(x, stride: stride, count: count, paths: &paths, codes: scratch, steps: steps)
+extension IMASearchContext {
+    /// The look-ahead coder over `count` samples `x[t · stride]` (at most the context's samples) from the first 8
+    /// lanes of `starts` (a start that is no candidate never wins); writes the cheapest lane's codes, one a sample,
+    /// at `out`. Returns the lane it started from and where it leaves a decoder.
+    func lookahead(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: IMATrellis.Starts,
+                   into out: UnsafeMutablePointer<UInt8>) -> IMATrellis.Winner {
+        var paths = starts.paths(0, steps: steps16)
+        IMALookahead.run(x, stride: stride, count: count, paths: &paths, codes: lanes, steps: steps16)
         var k = 0
         for lane in 1..<8 where paths.cost[lane] < paths.cost[k] { k = lane }
-        for t in 0..<count { out[t] = UInt8(truncatingIfNeeded: scratch[t][k]) }
+        for t in 0..<count { out[t] = UInt8(truncatingIfNeeded: lanes[t][k]) }
         return IMATrellis.Winner(origin: k, end: IMAState(predictor: Int32(paths.predictor[k]), index: Int32(paths.index[k])))
     }
 }

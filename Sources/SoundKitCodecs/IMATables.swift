@@ -3,10 +3,8 @@
 // Compatibility in Multimedia Systems", rev. 3.00 (1992), the DVI ADPCM algorithm; identical in Apple's dvi.c,
 // FFmpeg's libavcodec/adpcm_data.c and libsndfile's ima_adpcm.c.
 
+/// The IMA ADPCM step sizes.
 public enum IMATables {
-    /// Step-size change for each 4-bit code.
-    public static let index: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8, -1, -1, -1, -1, 2, 4, 6, 8]
-
     /// Quantiser step sizes, index 0...88.
     public static let step: [Int32] = [
         7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45,
@@ -19,5 +17,6 @@ public enum IMATables {
     /// The same steps as 16-bit numbers (the largest is 32767).
     public static let step16: [Int16] = step.map { Int16($0) }
 
+    /// The largest step index.
     public static let maxIndex: Int32 = 88
 }

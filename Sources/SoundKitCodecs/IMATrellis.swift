@@ -90,6 +90,16 @@ struct IMATrellis {
     /// Room for tracing `samples` samples: two vectors a sample.
     static func traceCapacity(samples: Int) -> Int { 2 * samples }
 
+    /// One run of the search over a block: vector v's input is `x[v][t · stride]` for t in 0..<`count` (for a wide
+    /// channel both point at the same samples); what each lane took at sample t goes to `trace[2t + v]`.
+    struct Run {
+        var x: (UnsafePointer<Int16>, UnsafePointer<Int16>)
+        var stride: Int
+        var count: Int
+        var trace: UnsafeMutablePointer<Lanes>
+        var steps: UnsafePointer<Int16>
+    }
+
     // MARK: One sample
 
     /// The greedy code for `x` from every path in `p`, as in ``IMA/encode(_:_:_:_:steps:)``: its sign (−1 where
@@ -138,10 +148,9 @@ struct IMATrellis {
 
     /// Sample `t` of both vectors when every path codes greedily: no exchange; the trace holds the codes.
     @_transparent
-    static func sampleGreedy(_ t: Int, _ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), _ stride: Int,
-                             _ a: inout Paths, _ b: inout Paths, _ trace: UnsafeMutablePointer<Lanes>, _ steps: UnsafePointer<Int16>) {
-        trace[2 &* t] = greedy(Lanes(repeating: x.0[t &* stride]), &a, steps: steps)
-        trace[2 &* t &+ 1] = greedy(Lanes(repeating: x.1[t &* stride]), &b, steps: steps)
+    static func sampleGreedy(_ t: Int, _ r: Run, _ a: inout Paths, _ b: inout Paths) {
+        r.trace[2 &* t] = greedy(Lanes(repeating: r.x.0[t &* r.stride]), &a, steps: r.steps)
+        r.trace[2 &* t &+ 1] = greedy(Lanes(repeating: r.x.1[t &* r.stride]), &b, steps: r.steps)
     }
 
     /// The code (sign mask `negative`, magnitude 0...7) applied to every path with the decoder's arithmetic
@@ -201,39 +210,44 @@ struct IMATrellis {
 
     // MARK: A block
 
-    /// Runs the search over `count` samples: vector v's input is `x[v][t · stride]` (for a wide channel both point
-    /// at the same samples). Leaves the paths' ends in `paths` and the trace in `trace` (2 · count vectors).
+    /// Runs the search over the block of `r`. Leaves the paths' ends in `paths` and the trace in `r.trace`
+    /// (2 · count vectors).
     @inline(__always)
-    static func run(_ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), stride: Int, count: Int, layout: Layout,
-                    paths: inout (Paths, Paths), trace: UnsafeMutablePointer<Lanes>, steps: UnsafePointer<Int16>) {
+    static func run(_ r: Run, layout: Layout, paths: inout (Paths, Paths)) {
         var a = paths.0, b = paths.1
         var t = 0
+        let count = r.count
         switch layout.cycle {
         case 0:
-            while t < count { sampleGreedy(t, x, stride, &a, &b, trace, steps); t &+= 1 }
+            while t < count { sampleGreedy(t, r, &a, &b); t &+= 1 }
         case 1:
-            while t < count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1 }
+            while t < count { sample(t, 1, r, &a, &b); t &+= 1 }
         case 2:
-            while t &+ 2 <= count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 2, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1 }
+            while t &+ 2 <= count { sample(t, 1, r, &a, &b); t &+= 1; sample(t, 2, r, &a, &b); t &+= 1 }
+            if t < count { sample(t, 1, r, &a, &b); t &+= 1 }
         case 3:
-            while t &+ 3 <= count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 2, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 4, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 2, x, stride, &a, &b, trace, steps); t &+= 1 }
+            while t &+ 3 <= count {
+                sample(t, 1, r, &a, &b); t &+= 1; sample(t, 2, r, &a, &b); t &+= 1; sample(t, 4, r, &a, &b); t &+= 1
+            }
+            if t < count { sample(t, 1, r, &a, &b); t &+= 1 }
+            if t < count { sample(t, 2, r, &a, &b); t &+= 1 }
         default:
-            while t &+ 4 <= count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 2, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 4, x, stride, &a, &b, trace, steps); t &+= 1; sample(t, 8, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 1, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 2, x, stride, &a, &b, trace, steps); t &+= 1 }
-            if t < count { sample(t, 4, x, stride, &a, &b, trace, steps); t &+= 1 }
+            while t &+ 4 <= count {
+                sample(t, 1, r, &a, &b); t &+= 1; sample(t, 2, r, &a, &b); t &+= 1
+                sample(t, 4, r, &a, &b); t &+= 1; sample(t, 8, r, &a, &b); t &+= 1
+            }
+            if t < count { sample(t, 1, r, &a, &b); t &+= 1 }
+            if t < count { sample(t, 2, r, &a, &b); t &+= 1 }
+            if t < count { sample(t, 4, r, &a, &b); t &+= 1 }
         }
         paths = (a, b)
     }
 
     /// Sample `t` of both vectors, partner distance `d`.
     @_transparent
-    static func sample(_ t: Int, _ d: Int, _ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), _ stride: Int,
-                       _ a: inout Paths, _ b: inout Paths, _ trace: UnsafeMutablePointer<Lanes>, _ steps: UnsafePointer<Int16>) {
-        let xa = Lanes(repeating: x.0[t &* stride]), xb = Lanes(repeating: x.1[t &* stride])
+    static func sample(_ t: Int, _ d: Int, _ r: Run, _ a: inout Paths, _ b: inout Paths) {
+        let steps = r.steps, trace = r.trace
+        let xa = Lanes(repeating: r.x.0[t &* r.stride]), xb = Lanes(repeating: r.x.1[t &* r.stride])
         let ca = children(xa, a), cb = children(xb, b)
         let ka: (Paths, Lanes), kb: (Paths, Lanes)
         if d == 8 {
@@ -256,9 +270,9 @@ struct IMATrellis {
         return (best, bestCost)
     }
 
-    /// The path ending in `lane`, read back through `trace` into one code a sample at `codes[t · codeStride]`.
+    /// The path ending in `lane`, read back through `trace` into one code a sample at `codes[t]`.
     static func readBack(_ lane: Int, of paths: (Paths, Paths), count: Int, layout: Layout, trace: UnsafePointer<Lanes>,
-                         codes: UnsafeMutablePointer<UInt8>, codeStride: Int) -> Winner {
+                         codes: UnsafeMutablePointer<UInt8>) -> Winner {
         let endPaths = lane < 8 ? paths.0 : paths.1
         let end = IMAState(predictor: Int32(endPaths.predictor[lane & 7]), index: Int32(endPaths.index[lane & 7]))
         var lane = lane
@@ -266,7 +280,7 @@ struct IMATrellis {
         while t > 0 {
             t &-= 1
             let entry = trace[2 &* t &+ (lane &>> 3)][lane & 7]
-            codes[t &* codeStride] = UInt8(truncatingIfNeeded: entry & 15)
+            codes[t] = UInt8(truncatingIfNeeded: entry & 15)
             if entry & 16 != 0 { lane ^= layout.distance(t) }
         }
         return Winner(origin: lane, end: end)
@@ -290,30 +304,31 @@ extension IMATrellis {
             return body(Scratch(trace: trace, greedyTrace: trace + n, codes: codes))
         }
     }
+}
 
-    /// Searches `count` samples from `starts`: every start coded greedily (the reference quantiser from each header
-    /// a block could have: the best for steady tones), and with `trellis` the trellis. For each channel (vector 0 and 1 of a
-    /// pair, or the wide channel) the cheaper of the two searches' best paths wins: `emit(v, winner)` is called
-    /// with its codes in `scratch.codes`.
+extension IMASearchContext {
+    /// The trellis over `count` samples from `starts` (`x[v][t · stride]` for vector v, as in ``IMATrellis/Run``),
+    /// beside every start coded greedily (the reference quantiser from each header a block could have: the best
+    /// for steady tones). For each channel (vector 0 and 1 of a pair, or the wide channel) the cheaper of the two
+    /// searches' best paths wins: `emit(v, winner)` is called with its codes in `trellis.codes`.
     @inline(__always)
-    static func search(_ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), stride: Int, count: Int, from starts: Starts,
-                       layout: Layout, trellis searching: Bool, scratch: Scratch, steps: UnsafePointer<Int16>,
-                       emit: (Int, Winner) -> Void) {
-        let initial = (starts.paths(0, steps: steps), starts.paths(1, steps: steps))
-        let greedyLayout = Layout(wide: layout.wide, cycle: 0)
-        var greedy = initial, trellis = initial
-        run(x, stride: stride, count: count, layout: greedyLayout, paths: &greedy, trace: scratch.greedyTrace, steps: steps)
-        if searching {
-            run(x, stride: stride, count: count, layout: layout, paths: &trellis, trace: scratch.trace, steps: steps)
-        } else {
-            trellis.0.cost = Costs(repeating: .infinity); trellis.1.cost = Costs(repeating: .infinity)
-        }
+    func trellis(_ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), stride: Int, count: Int,
+                 from starts: IMATrellis.Starts, layout: IMATrellis.Layout, emit: (Int, IMATrellis.Winner) -> Void) {
+        let initial = (starts.paths(0, steps: steps16), starts.paths(1, steps: steps16))
+        let greedyLayout = IMATrellis.Layout(wide: layout.wide, cycle: 0)
+        let greedyRun = IMATrellis.Run(x: x, stride: stride, count: count, trace: trellis.greedyTrace, steps: steps16)
+        let trellisRun = IMATrellis.Run(x: x, stride: stride, count: count, trace: trellis.trace, steps: steps16)
+        var greedy = initial, paths = initial
+        IMATrellis.run(greedyRun, layout: greedyLayout, paths: &greedy)
+        IMATrellis.run(trellisRun, layout: layout, paths: &paths)
         for v in 0..<(layout.wide ? 1 : 2) {
             let vectors = layout.wide ? 0...1 : v...v
-            let g = cheapest(greedy, vectors: vectors), t = cheapest(trellis, vectors: vectors)
+            let g = IMATrellis.cheapest(greedy, vectors: vectors), t = IMATrellis.cheapest(paths, vectors: vectors)
             let w = t.cost < g.cost
-                ? readBack(t.lane, of: trellis, count: count, layout: layout, trace: scratch.trace, codes: scratch.codes, codeStride: 1)
-                : readBack(g.lane, of: greedy, count: count, layout: greedyLayout, trace: scratch.greedyTrace, codes: scratch.codes, codeStride: 1)
+                ? IMATrellis.readBack(t.lane, of: paths, count: count, layout: layout, trace: trellis.trace,
+                                      codes: trellis.codes)
+                : IMATrellis.readBack(g.lane, of: greedy, count: count, layout: greedyLayout,
+                                      trace: trellis.greedyTrace, codes: trellis.codes)
             emit(v, w)
         }
     }

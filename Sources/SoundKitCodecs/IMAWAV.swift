@@ -2,6 +2,7 @@
 /// 4-byte header {Int16 LE first sample, UInt8 step index, 0}, then 4-byte groups of 8 codes per channel in turn,
 /// low nibble first. The header sample is the block's first output sample.
 public enum IMAWAV {
+    /// Frames a block of `blockAlign` bytes holds (the header's and 8 a group), or 0 when it holds no group.
     public static func framesPerBlock(blockAlign: Int, channels: Int) -> Int {
         guard channels > 0, blockAlign > 4 * channels else { return 0 }
         return (blockAlign - 4 * channels) / (4 * channels) * 8 + 1
@@ -15,10 +16,15 @@ public enum IMAWAV {
 
 /// Decodes IMA ADPCM WAV blocks with the reference shift-and-add arithmetic (as libsndfile and sox do).
 public struct IMAWAVDecoder: Sendable {
+    /// Channels a block holds.
     public let channels: Int
+    /// Bytes a block takes.
     public let blockAlign: Int
+    /// Frames a block holds.
     public let framesPerBlock: Int
 
+    /// A decoder of blocks of `blockAlign` bytes and `channels` channels; nil when such a block holds no group of
+    /// codes.
     public init?(channels: Int, blockAlign: Int) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1 else { return nil }
@@ -67,12 +73,19 @@ public struct IMAWAVDecoder: Sendable {
 /// ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames); the closest is kept. Blocks are coded in order,
 /// each choice starting near where the last block ended.
 public struct IMAWAVEncoder: Sendable {
+    /// Channels a block holds.
     public let channels: Int
+    /// Bytes a block takes.
     public let blockAlign: Int
+    /// Frames a block holds.
     public let framesPerBlock: Int
+    /// How hard the encoder searches.
     public let search: IMASearch
+    /// Each channel's step index where the last block written ended.
     public private(set) var indices: [Int32]
 
+    /// An encoder of blocks of `blockAlign` bytes and `channels` channels searching as `search` says; nil unless
+    /// the block is a whole number of 4-byte groups a channel after the headers and holds at least one.
     public init?(channels: Int, blockAlign: Int, search: IMASearch = .starts) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1, (blockAlign - 4 * channels) % (4 * channels) == 0 else { return nil }
@@ -101,129 +114,144 @@ public struct IMAWAVEncoder: Sendable {
             beams = [IMABeam(bandShift: 1, samples: frames - 1), IMABeam(bandShift: 6, samples: frames - 1)]
         default: beams = []
         }
-        let decoder = IMAWAVDecoder(channels: ch, blockAlign: blockAlign)
-        let trial = UnsafeMutablePointer<UInt8>.allocate(capacity: blockAlign)
-        let lanes = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: frames)
-        defer { trial.deallocate(); lanes.deallocate() }
+        guard let decoder = IMAWAVDecoder(channels: ch, blockAlign: blockAlign) else { return }
+        let layout = BlockLayout(channels: ch, frames: frames)
         indices.withUnsafeMutableBufferPointer { ix in
             guard let indices = ix.baseAddress else { return }
-            IMA.withSteps16 { steps in
-                IMA.withSteps { steps32 in
-                    IMATrellis.withScratch(samples: frames - 1) { scratch in
-                        for b in 0..<blocks {
-                            let block = x + b * frames * ch, o = out + b * blockAlign
-                            var c = 0
-                            while c < ch {
-                                let pair = search == .starts && c + 1 < ch
-                                var s = IMATrellis.Starts()
-                                for v in 0..<(pair ? 2 : 1) {
-                                    Self.starts(block + c + v, stride: ch, frames: frames, running: indices[c + v], into: &s,
-                                                lanes: pair ? v * 8..<(v * 8 + 8) : 0..<16, steps: steps32)
-                                }
-                                let first = block + ch + c   // sample 1: the header holds sample 0
-                                IMATrellis.search(pair ? (first, first + 1) : (first, first), stride: ch, count: frames - 1, from: s,
-                                                  layout: pair ? .pair : .wide, trellis: true, scratch: scratch,
-                                                  steps: steps) { v, w in
-                                    Self.write(header: block[c + v], index: Int32(s[lane: w.origin].index), codes: scratch.codes,
-                                               channel: c + v, channels: ch, frames: frames, into: o)
-                                    indices[c + v] = w.end.index
-                                }
-                                if !pair, search != .starts, let decoder {
-                                    indices[c] = Self.lookahead(block + c, channel: c, channels: ch, frames: frames, from: s,
-                                                                end: indices[c], into: o, trial: trial, scratch: lanes,
-                                                                codes: scratch.codes, decoder: decoder, steps: steps)
-                                }
-                                for v in 0..<(pair ? 2 : 1) where !beams.isEmpty {
-                                    guard let decoder else { break }
-                                    indices[c + v] = Self.beamSearch(block + c + v, channel: c + v, channels: ch, frames: frames,
-                                                                     beams: beams, end: indices[c + v], into: o, decoder: decoder,
-                                                                     steps: steps32)
-                                }
-                                c += pair ? 2 : 1
-                            }
-                        }
-                    }
+            IMASearchContext.with(samples: frames - 1, trialBytes: blockAlign, beams: beams) { context in
+                let blockSearch = BlockSearch(layout: layout, decoder: decoder, search: search, context: context)
+                for b in 0..<blocks {
+                    blockSearch.encode(x + b * frames * ch, indices: indices, into: out + b * blockAlign)
                 }
             }
         }
     }
 
-    /// Channel `c`'s part of block `o`, already coded, coded again by the look-ahead coder (``IMALookahead``) from
-    /// the first 8 of the trellis's starts `s`, and written if it is closer. Returns the index where the written
-    /// part ends (`end`, the trellis's, when it stays).
-    static func lookahead(_ x: UnsafePointer<Int16>, channel c: Int, channels ch: Int, frames: Int, from s: IMATrellis.Starts,
-                          end: Int32, into o: UnsafeMutablePointer<UInt8>, trial: UnsafeMutablePointer<UInt8>,
-                          scratch: UnsafeMutablePointer<IMA.Lanes>, codes: UnsafeMutablePointer<UInt8>, decoder: IMAWAVDecoder,
-                          steps: UnsafePointer<Int16>) -> Int32 {
-        let w = IMALookahead.search(x + ch, stride: ch, count: frames - 1, from: s, scratch: scratch, into: codes, steps: steps)
-        trial.update(from: o, count: decoder.blockAlign)
-        write(header: x[0], index: s[lane: w.origin].index, codes: codes, channel: c, channels: ch, frames: frames, into: trial)
-        guard squaredError(trial, channel: c, channels: ch, frames: frames, x, decoder: decoder)
-                < squaredError(o, channel: c, channels: ch, frames: frames, x, decoder: decoder) else { return end }
-        o.update(from: trial, count: decoder.blockAlign)
-        return w.end.index
-    }
+    /// Where a block's channel parts are: `channels` channels of `frames` frames each.
+    struct BlockLayout {
+        var channels: Int
+        var frames: Int
 
-    /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample, every
-    /// `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
-    /// trellis's, when it stays).
-    static func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, channels ch: Int, frames: Int, beams: [IMABeam],
-                           end: Int32, into o: UnsafeMutablePointer<UInt8>, decoder: IMAWAVDecoder, steps: UnsafePointer<Int32>) -> Int32 {
-        var best = squaredError(o, channel: c, channels: ch, frames: frames, x, decoder: decoder), end = end
-        let starts = (0...IMATables.maxIndex).map { IMAState(predictor: Int32(x[0]), index: $0) }
-        for beam in beams {
-            let path = beam.search(x + ch, stride: ch, count: frames - 1, from: starts, steps: steps)
-            guard path.cost < best else { continue }
-            best = path.cost
-            end = path.end.index
-            write(header: x[0], index: starts[path.start].index, codes: beam.found, channel: c, channels: ch, frames: frames, into: o)
-        }
-        return end
-    }
-
-    /// The squared error of channel `c`'s part of block `o` against `x` (every `channels`-th sample) over samples
-    /// 1..<frames, as ``IMAWAVDecoder`` decodes it (the header states sample 0 exactly).
-    static func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, channels ch: Int, frames: Int, _ x: UnsafePointer<Int16>,
-                             decoder: IMAWAVDecoder) -> Int64 {
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: frames * ch) { decoded in
-            guard decoder.decodeBlock(UnsafeRawBufferPointer(start: o, count: decoder.blockAlign), into: decoded) == frames else { return .max }
-            var total: Int64 = 0
-            for t in 1..<frames {
-                let e = Int64(x[t * ch]) - Int64(decoded[t * ch + c])
-                total += e * e
+        /// The starts of channel samples `x` (every `channels`-th), ending where the last block of the channel
+        /// ended (`running`): the header's sample with each candidate index, at `lanes` of `s`.
+        func starts(_ x: UnsafePointer<Int16>, running: Int32, into s: inout IMATrellis.Starts, lanes: Range<Int>,
+                    steps: UnsafePointer<Int32>) {
+            var warm = IMAState(predictor: Int32(x[0]), index: 0)
+            for i in 1..<Swift.min(frames, 33) { _ = IMA.encode(Int32(x[i * channels]), &warm, steps: steps) }
+            let candidates = [running, warm.index, 0] + IMAWAVEncoder.indexOffsets.dropFirst().map { running + $0 }
+            var next = candidates.makeIterator()
+            for lane in lanes {
+                s[lane: lane] = IMAState(predictor: Int32(x[0]), index: running)
+                while let index = next.next() {
+                    guard index >= 0 && index <= 88,
+                          !(lanes.lowerBound..<lane).contains(where: {
+                              s.valid & (1 << UInt16($0)) != 0 && s[lane: $0].index == index
+                          }) else { continue }
+                    s[lane: lane] = IMAState(predictor: Int32(x[0]), index: index)
+                    s.valid |= 1 << UInt16(lane)
+                    break
+                }
             }
-            return total
         }
-    }
 
-    /// The starts of channel samples `x` (every `stride`-th): the header's sample with each candidate index.
-    static func starts(_ x: UnsafePointer<Int16>, stride: Int, frames: Int, running: Int32, into s: inout IMATrellis.Starts,
-                               lanes: Range<Int>, steps: UnsafePointer<Int32>) {
-        var warm = IMAState(predictor: Int32(x[0]), index: 0)
-        for i in 1..<Swift.min(frames, 33) { _ = IMA.encode(Int32(x[i * stride]), &warm, steps: steps) }
-        let candidates = [running, warm.index, 0] + indexOffsets.dropFirst().map { running + $0 }
-        var next = candidates.makeIterator()
-        for lane in lanes {
-            s[lane: lane] = IMAState(predictor: Int32(x[0]), index: running)
-            while let index = next.next() {
-                guard index >= 0 && index <= 88,
-                      !(lanes.lowerBound..<lane).contains(where: { s.valid & (1 << UInt16($0)) != 0 && s[lane: $0].index == index }) else { continue }
-                s[lane: lane] = IMAState(predictor: Int32(x[0]), index: index)
-                s.valid |= 1 << UInt16(lane)
-                break
+        /// Channel `c`'s part of a block: its header, then its codes in groups of 8 (4 bytes, low nibble first), the
+        /// channels' groups in turn.
+        func write(header sample: Int16, index: Int32, codes: UnsafePointer<UInt8>, channel c: Int,
+                   into block: UnsafeMutablePointer<UInt8>) {
+            let ch = channels
+            let h = block + 4 * c, bits = UInt16(bitPattern: sample)
+            h[0] = UInt8(bits & 0xFF); h[1] = UInt8(bits >> 8); h[2] = UInt8(truncatingIfNeeded: index); h[3] = 0
+            for g in 0..<((frames - 1) / 8) {
+                let o = block + 4 * ch + (g * ch + c) * 4, k = codes + 8 * g
+                for j in 0..<4 { o[j] = k[2 * j] | k[2 * j + 1] << 4 }
             }
         }
     }
 
-    /// Channel `c`'s part of a block: its header, then its codes in groups of 8 (4 bytes, low nibble first), the
-    /// channels' groups in turn.
-    static func write(header sample: Int16, index: Int32, codes: UnsafePointer<UInt8>, channel c: Int, channels ch: Int,
-                              frames: Int, into block: UnsafeMutablePointer<UInt8>) {
-        let h = block + 4 * c, bits = UInt16(bitPattern: sample)
-        h[0] = UInt8(bits & 0xFF); h[1] = UInt8(bits >> 8); h[2] = UInt8(truncatingIfNeeded: index); h[3] = 0
-        for g in 0..<((frames - 1) / 8) {
-            let o = block + 4 * ch + (g * ch + c) * 4, k = codes + 8 * g
-            for j in 0..<4 { o[j] = k[2 * j] | k[2 * j + 1] << 4 }
+    /// What the searches of a block work with: its layout, the decoder that measures a coding's error, the search
+    /// level and the searches' context.
+    struct BlockSearch {
+        let layout: BlockLayout
+        let decoder: IMAWAVDecoder
+        let search: IMASearch
+        let context: IMASearchContext
+
+        /// Codes block `x` (`frames` interleaved frames) into `o`, each channel starting near where it ended in the
+        /// block before (`indices`, updated).
+        func encode(_ x: UnsafePointer<Int16>, indices: UnsafeMutablePointer<Int32>,
+                    into o: UnsafeMutablePointer<UInt8>) {
+            let ch = layout.channels, frames = layout.frames, codes = context.trellis.codes
+            var c = 0
+            while c < ch {
+                let pair = search == .starts && c + 1 < ch
+                var s = IMATrellis.Starts()
+                for v in 0..<(pair ? 2 : 1) {
+                    layout.starts(x + c + v, running: indices[c + v], into: &s,
+                                  lanes: pair ? v * 8..<(v * 8 + 8) : 0..<16, steps: context.steps)
+                }
+                let first = x + ch + c   // sample 1: the header holds sample 0
+                context.trellis(pair ? (first, first + 1) : (first, first), stride: ch, count: frames - 1, from: s,
+                                layout: pair ? .pair : .wide) { v, w in
+                    layout.write(header: x[c + v], index: Int32(s[lane: w.origin].index), codes: codes, channel: c + v,
+                                 into: o)
+                    indices[c + v] = w.end.index
+                }
+                if !pair, search != .starts {
+                    indices[c] = lookahead(x + c, channel: c, from: s, end: indices[c], into: o)
+                }
+                for v in 0..<(pair ? 2 : 1) where !context.beams.isEmpty {
+                    indices[c + v] = beamSearch(x + c + v, channel: c + v, end: indices[c + v], into: o)
+                }
+                c += pair ? 2 : 1
+            }
+        }
+
+        /// Channel `c`'s part of block `o`, already coded, coded again by the look-ahead coder (``IMALookahead``)
+        /// from the first 8 of the trellis's starts `s`, and written if it is closer. Returns the index where the
+        /// written part ends (`end`, the trellis's, when it stays).
+        func lookahead(_ x: UnsafePointer<Int16>, channel c: Int, from s: IMATrellis.Starts, end: Int32,
+                       into o: UnsafeMutablePointer<UInt8>) -> Int32 {
+            let ch = layout.channels, codes = context.trellis.codes, trial = context.trial
+            let w = context.lookahead(x + ch, stride: ch, count: layout.frames - 1, from: s, into: codes)
+            trial.update(from: o, count: decoder.blockAlign)
+            layout.write(header: x[0], index: s[lane: w.origin].index, codes: codes, channel: c, into: trial)
+            guard squaredError(trial, channel: c, x) < squaredError(o, channel: c, x) else { return end }
+            o.update(from: trial, count: decoder.blockAlign)
+            return w.end.index
+        }
+
+        /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample,
+        /// every `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
+        /// trellis's, when it stays).
+        func beamSearch(_ x: UnsafePointer<Int16>, channel c: Int, end: Int32,
+                        into o: UnsafeMutablePointer<UInt8>) -> Int32 {
+            let ch = layout.channels
+            var best = squaredError(o, channel: c, x), end = end
+            let starts = (0...IMATables.maxIndex).map { IMAState(predictor: Int32(x[0]), index: $0) }
+            for beam in context.beams {
+                let path = beam.search(x + ch, stride: ch, count: layout.frames - 1, from: starts)
+                guard path.cost < best else { continue }
+                best = path.cost
+                end = path.end.index
+                layout.write(header: x[0], index: starts[path.start].index, codes: beam.found, channel: c, into: o)
+            }
+            return end
+        }
+
+        /// The squared error of channel `c`'s part of block `o` against `x` (every `channels`-th sample) over
+        /// samples 1..<frames, as ``IMAWAVDecoder`` decodes it (the header states sample 0 exactly).
+        func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, _ x: UnsafePointer<Int16>) -> Int64 {
+            let ch = layout.channels, frames = layout.frames
+            return withUnsafeTemporaryAllocation(of: Int16.self, capacity: frames * ch) { decoded in
+                let block = UnsafeRawBufferPointer(start: o, count: decoder.blockAlign)
+                guard decoder.decodeBlock(block, into: decoded) == frames else { return .max }
+                var total: Int64 = 0
+                for t in 1..<frames {
+                    let e = Int64(x[t * ch]) - Int64(decoded[t * ch + c])
+                    total += e * e
+                }
+                return total
+            }
         }
     }
 
@@ -295,7 +323,7 @@ public struct IMAWAVEncoder: Sendable {
     private mutating func encodeGroup(_ x: UnsafePointer<Int16>, blocks range: Range<Int>, into out: UnsafeMutablePointer<UInt8>,
                                       steps: UnsafePointer<Int32>, steps16: UnsafePointer<Int16>) {
         let ch = channels, frames = framesPerBlock
-        var predictor = (IMA.Lanes(), IMA.Lanes()), index = (IMA.Lanes(), IMA.Lanes())
+        var lanes = LaneStates()
         for k in 0..<16 {
             let b = range.lowerBound + k / ch, c = k % ch
             guard b < range.upperBound else { continue }
@@ -310,26 +338,37 @@ public struct IMAWAVEncoder: Sendable {
             let h = out + b * blockAlign + 4 * c
             let bits = UInt16(bitPattern: start[0])
             h[0] = UInt8(bits & 0xFF); h[1] = UInt8(bits >> 8); h[2] = UInt8(i); h[3] = 0
-            if k < 8 { predictor.0[k] = start[0]; index.0[k] = Int16(i) } else { predictor.1[k - 8] = start[0]; index.1[k - 8] = Int16(i) }
+            if k < 8 {
+                lanes.predictor.0[k] = start[0]; lanes.index.0[k] = Int16(i)
+            } else {
+                lanes.predictor.1[k - 8] = start[0]; lanes.index.1[k - 8] = Int16(i)
+            }
         }
-        var step = (IMA.lookUp(index.0, in: steps16), IMA.lookUp(index.1, in: steps16))
+        lanes.step = (IMA.lookUp(lanes.index.0, in: steps16), IMA.lookUp(lanes.index.1, in: steps16))
         // Where each block slot's frames are; a slot past the range repeats the last block, into nothing.
         withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>.self, capacity: 16) { reads in
             for slot in 0..<(16 / ch) {
                 reads[slot] = x + Swift.min(range.lowerBound + slot, range.upperBound - 1) * frames * ch
             }
-            encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress!), predictor: &predictor, index: &index, step: &step,
+            encodeLanes(range: range, reads: UnsafePointer(reads.baseAddress.unsafelyUnwrapped), lanes: lanes,
                         into: out, steps16: steps16)
         }
     }
 
-    /// The group's samples 1..<framesPerBlock: `reads[slot]` is where block slot's frames are.
+    /// The state of a group's 16 lanes in two vectors: the predictors, the step indices and their steps.
+    struct LaneStates {
+        var predictor = (IMA.Lanes(), IMA.Lanes())
+        var index = (IMA.Lanes(), IMA.Lanes())
+        var step = (IMA.Lanes(), IMA.Lanes())
+    }
+
+    /// The group's samples 1..<framesPerBlock, its lanes starting in `lanes`: `reads[slot]` is where block slot's
+    /// frames are.
     @inline(__always)
-    private mutating func encodeLanes(range: Range<Int>, reads: UnsafePointer<UnsafePointer<Int16>>,
-                                      predictor: inout (IMA.Lanes, IMA.Lanes), index: inout (IMA.Lanes, IMA.Lanes),
-                                      step: inout (IMA.Lanes, IMA.Lanes), into out: UnsafeMutablePointer<UInt8>,
-                                      steps16: UnsafePointer<Int16>) {
+    private mutating func encodeLanes(range: Range<Int>, reads: UnsafePointer<UnsafePointer<Int16>>, lanes: LaneStates,
+                                      into out: UnsafeMutablePointer<UInt8>, steps16: UnsafePointer<Int16>) {
         let ch = channels, frames = framesPerBlock
+        var predictor = lanes.predictor, index = lanes.index, step = lanes.step
         @inline(__always) func input(_ i: Int, _ half: Int) -> IMA.Lanes {
             if ch == 2 {  // four blocks' frames, each a 32-bit pair of samples
                 var pairs = SIMD4<UInt32>()

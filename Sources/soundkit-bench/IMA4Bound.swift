@@ -214,7 +214,7 @@ func ima4BoundMain(_ args: [String]) -> Int32 {
 /// `soundkit-bench ima4-optimal REF.raw CHANNELS`: a real IMA4 stream, each packet coded by the exact search
 /// (``IMA4Bound/best(from:_:stride:limit:)``) from the states a decoder can really start it in — the running state,
 /// or a preamble the resync rule adopts — the cheapest end carried on. Prints its SNR and that of coding each
-/// packet greedily from every one of those starts (its limit). Slow: about 0.1 s a block.
+/// packet greedily from every one of those starts (its limit). Slow: an exact search of every block.
 func ima4OptimalMain(_ args: [String]) -> Int32 {
     guard args.count == 2, let channels = Int(args[1]), channels > 0, let reference = readRaw(args[0]) else {
         print("usage: soundkit-bench ima4-optimal REF.raw CHANNELS")

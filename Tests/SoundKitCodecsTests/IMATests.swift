@@ -194,55 +194,111 @@ struct IMATests {
         }
     }
 
-    /// Encodes `x` in calls of 256 packets, decoding packet by packet; expects the decoder to be after every packet
-    /// in the state the encoder assumed (it decoded every packet as the encoder simulated it). Returns the decoded
-    /// samples.
-    func encodeInCalls(_ x: [Int16], channels: Int, _ enc: inout IMA4Encoder,
-                       secondHalfStart: (Int, IMA4Encoder) -> [IMAState]? = { _, _ in nil }) throws -> [Int16] {
+    /// One call of the start search over the packets of `input`, as ``IMA4Encoder/encode(_:into:)`` runs a call of
+    /// 8 packets or more (two halves at once), from `states`; the second half starts from `given`, else where the
+    /// encoder would start it. Returns the bytes, how many packets were encoded again, and the state each packet's
+    /// winner starts from (packet-major, channels interleaved).
+    func encodeHalves(_ input: UnsafeBufferPointer<Int16>, channels: Int, states: inout [IMAState],
+                      secondHalf given: [IMAState]?) -> (bytes: [UInt8], redone: Int, started: [IMAState]) {
+        let packets = input.count / (64 * channels)
+        var bytes = [UInt8](repeating: 0, count: packets * 34 * channels), redone = 0
+        var second = given ?? [IMAState](repeating: IMAState(), count: channels)
+        var started = [IMAState](repeating: IMAState(), count: packets * channels)
+        IMA4Encoder.StartSearch.with(channels: channels, stride: channels) { search in
+            states.withUnsafeMutableBufferPointer { st in
+                second.withUnsafeMutableBufferPointer { b in
+                    if given == nil {
+                        search.secondHalfStart(input.baseAddress!, packets: packets, states: st.baseAddress!,
+                                               into: b.baseAddress!)
+                    }
+                    started.withUnsafeMutableBufferPointer { sd in
+                        bytes.withUnsafeMutableBufferPointer { out in
+                            redone = search.encodeInHalves(input.baseAddress!, packets: packets,
+                                                           states: st.baseAddress!, into: out.baseAddress!,
+                                                           secondHalf: b.baseAddress!, started: sd.baseAddress!)
+                        }
+                    }
+                }
+            }
+        }
+        return (bytes, redone, started)
+    }
+
+    /// Encodes `x` in calls of 256 packets (``encodeHalves``), decoding packet by packet; expects the decoder to
+    /// start every packet in the state the encoder assumed and to end every call where the encoder did (it decoded
+    /// every packet as the encoder simulated it). Returns the decoded samples, the bytes and how many packets were
+    /// encoded again.
+    func encodeInCalls(_ x: [Int16], channels: Int, secondHalfStart: (Int, [IMAState]) -> [IMAState]? = { _, _ in nil })
+        throws -> (decoded: [Int16], bytes: [UInt8], redone: Int) {
         let chunk = 64 * 256 * channels
         var dec = IMA4Decoder(channels: channels)
-        var encoded = [UInt8](repeating: 0, count: chunk / 64 * 34)
+        var states = [IMAState](repeating: IMAState(), count: channels)
         var decoded = [Int16](repeating: 0, count: 64 * channels)
-        var all = [Int16](), mismatches = 0
-        enc.packetEnds = []
+        var all = [Int16](), stream = [UInt8](), mismatches = 0, redone = 0
         try x.withUnsafeBufferPointer { s in
             for (call, start) in stride(from: 0, to: x.count, by: chunk).enumerated() {
                 let input = UnsafeBufferPointer(rebasing: s[start..<(start + chunk)])
-                let given = secondHalfStart(call, enc)
-                let packets = encoded.withUnsafeMutableBytes { enc.encode(input, into: $0, secondHalfStart: given) }
-                #expect(packets == 256)
-                let ends = try #require(enc.packetEnds)
-                for p in 0..<packets {
+                let given = secondHalfStart(call, states)
+                let (encoded, r, started) = encodeHalves(input, channels: channels, states: &states, secondHalf: given)
+                redone += r
+                stream += encoded
+                for p in 0..<256 {
+                    for c in 0..<channels {
+                        let h = (p * channels + c) * 34, preamble = UInt16(encoded[h]) << 8 | UInt16(encoded[h + 1])
+                        if IMA4.resync(dec.states[c], preamble: preamble) != started[p * channels + c] {
+                            mismatches += 1
+                        }
+                    }
                     _ = try encoded[(p * 34 * channels)..<((p + 1) * 34 * channels)].withUnsafeBytes { raw in
                         try decoded.withUnsafeMutableBufferPointer { try dec.decode(raw, into: $0) }
                     }
-                    if dec.states != Array(ends[(p * channels)..<((p + 1) * channels)]) { mismatches += 1 }
                     all += decoded
                 }
-                #expect(dec.states == enc.states, "call \(call)")
+                #expect(dec.states == states, "call \(call)")
             }
         }
         #expect(mismatches == 0)
-        return all
+        return (all, stream, redone)
     }
 
     @Test("the default search encodes a call as two halves, which decode exactly as simulated", arguments: [1, 2])
     func halvesAreExact(channels: Int) throws {
         let x = testSignal(frames: 64 * 256 * 24, channels: channels, seed: 23)
+        // The encoder's own halves: what encodeHalves writes.
         var enc = IMA4Encoder(channels: channels, search: .starts)
+        var written = [UInt8](repeating: 0, count: x.count / 64 * 34)
+        let chunk = 64 * 256 * channels
+        x.withUnsafeBufferPointer { s in
+            written.withUnsafeMutableBytes { out in
+                for start in stride(from: 0, to: x.count, by: chunk) {
+                    _ = enc.encode(UnsafeBufferPointer(rebasing: s[start..<(start + chunk)]),
+                                   into: UnsafeMutableRawBufferPointer(rebasing: out[(start / 64 * 34)...]))
+                }
+            }
+        }
+        #expect(try encodeInCalls(x, channels: channels).bytes == written)
         // Every other call, the second half starts where the decoder arrives (the state after the middle packet,
         // rounded as a preamble states it), which it would not adopt: the middle packet must end elsewhere.
-        let all = try encodeInCalls(x, channels: channels, &enc) { call, enc in
+        let all = try encodeInCalls(x, channels: channels) { call, states in
             guard call % 2 == 1 else { return nil }
-            var probe = enc
+            var probe = states
             let start = call * 64 * 256 * channels
             var scratch = [UInt8](repeating: 0, count: 34 * channels)
-            for p in 0...128 {
-                let one = Array(x[(start + p * 64 * channels)..<(start + (p + 1) * 64 * channels)])
-                one.withUnsafeBufferPointer { b in scratch.withUnsafeMutableBytes { _ = probe.encode(b, into: $0) } }
+            x.withUnsafeBufferPointer { s in
+                IMA4Encoder.StartSearch.with(channels: channels, stride: channels) { search in
+                    probe.withUnsafeMutableBufferPointer { st in
+                        scratch.withUnsafeMutableBufferPointer { out in
+                            for p in 0...128 {
+                                let x = s.baseAddress! + start + p * 64 * channels
+                                search.encode(IMA4Encoder.Packet(x: x, states: st.baseAddress!, block: out.baseAddress!,
+                                                                 started: nil))
+                            }
+                        }
+                    }
+                }
             }
-            return probe.states.map { IMAState(predictor: min(($0.predictor + 64) & ~0x7F, 32640), index: $0.index) }
-        }
+            return probe.map { IMAState(predictor: min(($0.predictor + 64) & ~0x7F, 32640), index: $0.index) }
+        }.decoded
         let greedy = try decode(encode(x, channels: channels, search: .none), channels: channels)
         #expect(snr(x, all) > snr(x, greedy))
     }
@@ -252,29 +308,31 @@ struct IMATests {
         // A constant 1: the first half ends at index 0 with its predictor at or next to 1; a second half started
         // at (0, 0) keeps that preamble, which a decoder arriving there would not adopt.
         let x = [Int16](repeating: 1, count: 64 * 256 * 2 * channels)
-        var enc = IMA4Encoder(channels: channels, search: .starts)
-        let decoded = try encodeInCalls(x, channels: channels, &enc) { _, _ in Array(repeating: IMAState(), count: channels) }
-        #expect(enc.packetsReencoded > 0)
+        let (decoded, _, redone) = try encodeInCalls(x, channels: channels) { _, _ in
+            Array(repeating: IMAState(), count: channels)
+        }
+        #expect(redone > 0)
         #expect(decoded.allSatisfy { abs(Int($0) - 1) <= 1 })
     }
 
     @Test("the vector packet searches equal their scalar reference on every packet",
           arguments: [1, 2])
     func vectorSearchEqualsReference(channels: Int) {
-        let candidates = IMA4Encoder.packetCandidates(channels: channels), restarts = IMA4Encoder.packetRestarts(candidates: candidates)
+        let candidates = IMA4Encoder.packetCandidates(channels: channels)
         let x = testSignal(frames: 64 * 1500, channels: channels, seed: 11)
         var fast = [UInt8](repeating: 0, count: 34 * channels), slow = fast
         var fastState = [IMAState](repeating: IMAState(), count: channels), slowState = fastState
         var mismatches = 0
         x.withUnsafeBufferPointer { s in
             IMATables.step.withUnsafeBufferPointer { t in
-                IMATables.step16.withUnsafeBufferPointer { t16 in
+                IMA4Encoder.StartSearch.with(channels: channels, stride: channels) { search in
                     for p in 0..<1500 {
                         let base = s.baseAddress! + p * 64 * channels
                         fast.withUnsafeMutableBufferPointer { out in
                             fastState.withUnsafeMutableBufferPointer { st in
-                                IMA4Encoder.encodeSearching(base, stride: channels, channels: channels, candidates: candidates, states: st.baseAddress!,
-                                                            into: out.baseAddress!, steps: t16.baseAddress!, restarts: restarts)
+                                let packet = IMA4Encoder.Packet(x: base, states: st.baseAddress!,
+                                                                block: out.baseAddress!, started: nil)
+                                _ = search.encode(packet)
                             }
                         }
                         for c in 0..<channels {
@@ -402,13 +460,10 @@ struct IMATests {
             }
             let expected = ScalarLookahead.search(x, starts: starts)
             var codes = [UInt8](repeating: 0, count: count)
-            let scratch = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: count)
-            defer { scratch.deallocate() }
             let w = x.withUnsafeBufferPointer { s in
                 codes.withUnsafeMutableBufferPointer { out in
-                    IMATables.step16.withUnsafeBufferPointer { t in
-                        IMALookahead.search(s.baseAddress!, stride: 1, count: count, from: starts, scratch: scratch, into: out.baseAddress!,
-                                            steps: t.baseAddress!)
+                    IMASearchContext.with(samples: count, trialBytes: 0) { context in
+                        context.lookahead(s.baseAddress!, stride: 1, count: count, from: starts, into: out.baseAddress!)
                     }
                 }
             }
@@ -606,16 +661,17 @@ struct IMATests {
                     while c < channels {
                         let group = search == .starts && c + 1 < channels ? [c, c + 1] : [c]
                         var starts = IMATrellis.Starts()
+                        let layout = IMAWAVEncoder.BlockLayout(channels: channels, frames: frames)
                         for (v, ch) in group.enumerated() {
-                            IMAWAVEncoder.starts(s.baseAddress! + b * n + ch, stride: channels, frames: frames, running: indices[ch], into: &starts,
-                                                 lanes: group.count == 2 ? v * 8..<(v * 8 + 8) : 0..<16, steps: t.baseAddress!)
+                            layout.starts(s.baseAddress! + b * n + ch, running: indices[ch], into: &starts,
+                                          lanes: group.count == 2 ? v * 8..<(v * 8 + 8) : 0..<16, steps: t.baseAddress!)
                         }
                         let inputs = group.map { ch in (1..<frames).map { x[(b * frames + $0) * channels + ch] } }
                         func write(_ w: ScalarTrellis.Winner, channel: Int, into block: inout [UInt8]) {
                             block.withUnsafeMutableBufferPointer { o in
                                 w.codes.withUnsafeBufferPointer { k in
-                                    IMAWAVEncoder.write(header: x[b * n + channel], index: starts[lane: w.origin].index, codes: k.baseAddress!,
-                                                        channel: channel, channels: channels, frames: frames, into: o.baseAddress!)
+                                    layout.write(header: x[b * n + channel], index: starts[lane: w.origin].index,
+                                                 codes: k.baseAddress!, channel: channel, into: o.baseAddress!)
                                 }
                             }
                         }
@@ -660,7 +716,7 @@ struct IMATests {
         for shift: Int32 in [4, 6] {
             let beam = IMABeam(bandShift: shift, samples: n)
             let path = x.withUnsafeBufferPointer { s in
-                IMATables.step.withUnsafeBufferPointer { beam.search(s.baseAddress! + 1, stride: 2, count: n, from: starts, steps: $0.baseAddress!) }
+                beam.search(s.baseAddress! + 1, stride: 2, count: n, from: starts)
             }
             #expect(starts.indices.contains(path.start))
             let start = starts[min(max(path.start, 0), starts.count - 1)]
