@@ -94,49 +94,73 @@ extension SoundSetReport {
         }
     }
 
-    /// Checks every sound below `paths` (files, folders, bundles, as `soundkit check` finds them) and decodes each
-    /// one soundkit can decode for its waveform and preview.
+    /// Checks every sound below `paths` (files, folders, bundles, as `soundkit check` finds them) and, in the same
+    /// pass that measures its levels and loudness, makes the waveform and preview of each one soundkit can decode.
     public static func build(_ paths: [String], options: Options = Options()) -> SoundSetReport {
         var check = options.check
         check.measureLoudness = true
-        let facts = SoundChecker.gather(paths, options: check)
-        let checked = SoundChecker.report(facts, options: check)
-        let sounds = zip(facts, checked.files).map { f, r in
+        let gathered = SoundChecker.gather(paths, options: check) { _ in
+            SoundListener(columns: options.waveformColumns, preview: options.preview)
+        }
+        let checked = SoundChecker.report(gathered.map(\.0), options: check)
+        let sounds = zip(gathered, checked.files).map { gathered, r in
+            let (f, listener) = gathered
             var sound = Sound(path: f.path, name: f.fileName, container: r.container, format: r.format, sampleRate: r.sampleRate,
                               channels: r.channels, frames: r.frames, duration: r.duration, findings: r.findings,
                               loudness: f.loudness?.value, loudnessUnavailable: f.loudness?.unavailable)
             if let d = f.description, d.decodable {
-                do throws(AudioFileError) {
-                    (sound.waveform, sound.preview) = try listen(f.path, columns: options.waveformColumns, preview: options.preview)
-                } catch {
-                    sound.previewUnavailable = error.message
+                switch listener.outcome {
+                case .success(let heard)?: (sound.waveform, sound.preview) = heard
+                case .failure(let error)?: sound.previewUnavailable = error.message
+                case nil: sound.previewUnavailable = "cannot be read"
                 }
             } else {
-                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" } ?? f.readError ?? "cannot be read"
+                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" }
+                    ?? f.readError ?? "cannot be read"
             }
             return sound
         }
         return SoundSetReport(title: options.title, sounds: sounds, loudnessSpread: check.loudnessSpread)
     }
+}
 
-    /// Decodes `path` once for its waveform and preview.
-    static func listen(_ path: String, columns: Int, preview format: AudioPreview.Format?) throws(AudioFileError) -> (Waveform, Preview?) {
-        let reader = try AudioInput.open(path)
-        let info = reader.info
-        var waveform = WaveformBuilder(channels: info.channels, sampleRate: info.sampleRate, expectedFrames: info.frames, columns: columns)
-        let encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: info, format: f) }
-        var buffer = SampleBuffer(kind: info.kind, channels: info.channels)
-        while try reader.read(into: &buffer, maxFrames: 16384) > 0 {
-            waveform.add(buffer)
-            try encoder?.add(buffer)
-        }
+/// A sound's waveform and preview, made from the pass that measures it.
+final class SoundListener: SampleConsumer {
+    let columns: Int
+    let format: AudioPreview.Format?
+    private var waveform: WaveformBuilder?
+    private var encoder: PreviewEncoder?
+    /// Set at the end of the pass: the waveform and preview, or why there are none.
+    private(set) var outcome: Result<(Waveform, SoundSetReport.Preview?), AudioFileError>?
+
+    init(columns: Int, preview format: AudioPreview.Format?) {
+        self.columns = columns
+        self.format = format
+    }
+
+    func start(_ source: SourceInfo) throws(AudioFileError) {
+        waveform = WaveformBuilder(channels: source.channels, sampleRate: source.sampleRate,
+                                   expectedFrames: source.frames, columns: columns)
+        encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: source, format: f) }
+    }
+
+    func consume(_ block: SampleBuffer, at position: Int64) throws(AudioFileError) {
+        waveform?.add(block)
+        try encoder?.add(block)
+    }
+
+    func finish() throws(AudioFileError) {
         let preview = try encoder.map { e throws(AudioFileError) in
             let p = try e.finish()
-            return Preview(format: p.format.rawValue, mimeType: p.format.mimeType, sampleRate: p.sampleRate, channels: p.channels,
-                           frames: p.frames, duration: p.duration, base64: Base64.encode(p.bytes))
+            return SoundSetReport.Preview(format: p.format.rawValue, mimeType: p.format.mimeType,
+                                          sampleRate: p.sampleRate, channels: p.channels, frames: p.frames,
+                                          duration: p.duration, base64: Base64.encode(p.bytes))
         }
-        return (waveform.finish(), preview)
+        guard var w = waveform else { return }
+        outcome = .success((w.finish(), preview))
     }
+
+    func fail(_ error: AudioFileError) { outcome = .failure(error) }
 }
 
 /// RFC 4648 base64, for `data:` URIs.
