@@ -48,6 +48,28 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     }
 }
 
+extension AudioFileDescription {
+    /// A stream's facts, played for `frames / sampleRate` seconds, decodable, with nothing else known (no packets,
+    /// priming, offsets or warnings) until set.
+    init(path: String, container: String, format: String, sampleRate: Double, channels: Int, frames: Int64) {
+        self.path = path
+        self.container = container
+        self.format = format
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+        duration = Double(frames) / sampleRate
+        bitsPerChannel = 0
+        bytesPerPacket = 0
+        framesPerPacket = 0
+        primingFrames = 0
+        remainderFrames = 0
+        decodable = true
+        truncated = false
+        warnings = []
+    }
+}
+
 public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family), through libsndfile, or through FFmpeg
     /// (everything else). Headers suffice for the first two; see ``describe(_:reader:)`` for FFmpeg's files.
@@ -66,11 +88,10 @@ public enum Inspector {
             let r = try AudioInput.openWithDecoders(file, parseError: e)
             if let ff = r as? FFmpegReader { return try describe(path, reader: ff) }
             let i = r.info
-            return AudioFileDescription(
-                path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
-                sampleRate: i.sampleRate, channels: i.channels, frames: i.frames, duration: Double(i.frames) / i.sampleRate,
-                bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
-                primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false, warnings: [])
+            var d = AudioFileDescription(path: path, container: i.fileTypeName, format: i.formatName,
+                                         sampleRate: i.sampleRate, channels: i.channels, frames: i.frames)
+            d.bitsPerChannel = i.pcmFormat?.bits ?? 0
+            return d
         case .failure:
             throw AudioFileError(path, .system(.read, .ioError))
         }
@@ -84,12 +105,15 @@ public enum Inspector {
     static func describe(_ path: String, reader: FFmpegReader) throws(AudioFileError) -> AudioFileDescription {
         let i = reader.info, f = reader.facts
         let counted = try reader.countFrames()
-        return AudioFileDescription(
-            path: path, container: f.container, fileTypeID: nil, format: f.codec, formatCode: f.codecID,
-            sampleRate: i.sampleRate, channels: i.channels, frames: counted.frames, duration: Double(counted.frames) / i.sampleRate,
-            bitsPerChannel: f.bitsPerSample, bytesPerPacket: 0, framesPerPacket: f.framesPerPacket, packets: nil,
-            primingFrames: counted.priming, remainderFrames: counted.remainder, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false,
-            warnings: f.warnings)
+        var d = AudioFileDescription(path: path, container: f.container, format: f.codec, sampleRate: i.sampleRate,
+                                     channels: i.channels, frames: counted.frames)
+        d.formatCode = f.codecID
+        d.bitsPerChannel = f.bitsPerSample
+        d.framesPerPacket = f.framesPerPacket
+        d.primingFrames = counted.priming
+        d.remainderFrames = counted.remainder
+        d.warnings = f.warnings
+        return d
     }
 
     /// The facts of a parsed header; whether it is decodable asks libsndfile, then FFmpeg, only for codecs soundkit
@@ -108,11 +132,22 @@ public enum Inspector {
             frames = counted.frames
             duration = Double(frames) / f.sampleRate
         }
-        return AudioFileDescription(
-            path: file.path, container: h.container.containerName, fileTypeID: h.container.fileTypeID, format: format,
-            formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: frames, duration: duration,
-            bitsPerChannel: f.bitsPerChannel, bytesPerPacket: f.bytesPerPacket, framesPerPacket: f.framesPerPacket,
-            packets: h.packets, primingFrames: h.primingFrames, remainderFrames: h.remainderFrames, dataOffset: h.dataOffset,
-            dataBytes: h.dataBytes, decodable: decodable, truncated: h.isTruncated, warnings: h.warnings.map(\.description))
+        var d = AudioFileDescription(path: file.path, container: h.container.containerName, format: format,
+                                     sampleRate: f.sampleRate, channels: f.channels, frames: frames)
+        d.duration = duration
+        d.fileTypeID = h.container.fileTypeID
+        d.formatCode = f.formatCode
+        d.bitsPerChannel = f.bitsPerChannel
+        d.bytesPerPacket = f.bytesPerPacket
+        d.framesPerPacket = f.framesPerPacket
+        d.packets = h.packets
+        d.primingFrames = h.primingFrames
+        d.remainderFrames = h.remainderFrames
+        d.dataOffset = h.dataOffset
+        d.dataBytes = h.dataBytes
+        d.decodable = decodable
+        d.truncated = h.isTruncated
+        d.warnings = h.warnings.map(\.description)
+        return d
     }
 }

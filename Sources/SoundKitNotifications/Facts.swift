@@ -38,10 +38,7 @@ public struct SoundFacts: Sendable {
     /// sound it cannot decode or read leaves the listener untouched).
     package static func gather(_ path: String, measureLevels: Bool, measureLoudness: Bool,
                                listener: (any SampleConsumer)?) -> SoundFacts {
-        let name = FileSystem.lastComponent(path)
-        var facts = SoundFacts(path: path, fileName: name, fileExtension: FileSystem.splitExtension(name).ext.lowercased(),
-                               fileSize: 0, sniffed: .unknown, description: nil, readError: nil, levels: nil, loudness: nil,
-                               bundleSubpath: nil)
+        var facts = SoundFacts(path: path)
         do {
             let file = try InputFile(path: path)
             facts.fileSize = file.size
@@ -63,6 +60,17 @@ public struct SoundFacts: Sendable {
             facts.loudness = scan.loudness
         }
         return facts
+    }
+}
+
+extension SoundFacts {
+    /// Nothing known of `path` yet but its name.
+    init(path: String) {
+        self.path = path
+        fileName = FileSystem.lastComponent(path)
+        fileExtension = FileSystem.splitExtension(fileName).ext.lowercased()
+        fileSize = 0
+        sniffed = .unknown
     }
 }
 

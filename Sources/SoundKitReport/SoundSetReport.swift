@@ -105,9 +105,7 @@ extension SoundSetReport {
         let checked = SoundChecker.report(gathered.map(\.0), options: check)
         let sounds = zip(gathered, checked.files).map { gathered, r in
             let (f, listener) = gathered
-            var sound = Sound(path: f.path, name: f.fileName, container: r.container, format: r.format, sampleRate: r.sampleRate,
-                              channels: r.channels, frames: r.frames, duration: r.duration, findings: r.findings,
-                              loudness: f.loudness?.value, loudnessUnavailable: f.loudness?.unavailable)
+            var sound = Sound(f, checked: r)
             if let d = f.description, d.decodable {
                 switch listener.outcome {
                 case .success(let heard)?: (sound.waveform, sound.preview) = heard
@@ -121,6 +119,24 @@ extension SoundSetReport {
             return sound
         }
         return SoundSetReport(title: options.title, sounds: sounds, loudnessSpread: check.loudnessSpread)
+    }
+}
+
+extension SoundSetReport.Sound {
+    /// A sound's facts, loudness and findings; no waveform or preview yet.
+    init(_ facts: SoundFacts, checked r: FileReport) {
+        self.init(path: facts.path, name: facts.fileName, container: r.container, format: r.format,
+                  sampleRate: r.sampleRate, channels: r.channels, frames: r.frames, duration: r.duration,
+                  findings: r.findings, loudness: facts.loudness?.value, loudnessUnavailable: facts.loudness?.unavailable)
+    }
+}
+
+extension SoundSetReport.Preview {
+    /// `preview` with its bytes in base64.
+    init(_ preview: AudioPreview) {
+        self.init(format: preview.format.rawValue, mimeType: preview.format.mimeType, sampleRate: preview.sampleRate,
+                  channels: preview.channels, frames: preview.frames, duration: preview.duration,
+                  base64: Base64.encode(preview.bytes))
     }
 }
 
@@ -150,12 +166,7 @@ final class SoundListener: SampleConsumer {
     }
 
     func finish() throws(AudioFileError) {
-        let preview = try encoder.map { e throws(AudioFileError) in
-            let p = try e.finish()
-            return SoundSetReport.Preview(format: p.format.rawValue, mimeType: p.format.mimeType,
-                                          sampleRate: p.sampleRate, channels: p.channels, frames: p.frames,
-                                          duration: p.duration, base64: Base64.encode(p.bytes))
-        }
+        let preview = try encoder.map { e throws(AudioFileError) in SoundSetReport.Preview(try e.finish()) }
         guard var w = waveform else { return }
         outcome = .success((w.finish(), preview))
     }
