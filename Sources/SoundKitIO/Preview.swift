@@ -54,6 +54,7 @@ package final class PreviewEncoder {
     /// Rates an Opus stream is coded at.
     static let opusRates: Set<Double> = [8000, 12000, 16000, 24000, 48000]
 
+    /// An encoder for a preview of `source` in `format`.
     package init(for source: SourceInfo, format: AudioPreview.Format) throws(AudioFileError) {
         self.format = format
         path = source.path
@@ -66,8 +67,8 @@ package final class PreviewEncoder {
                                                  path: source.path))
         case .wav:
             rate = source.sampleRate
-            let stream = OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: rate, channels: channels,
-                                                   fileType: .wav)
+            let stream = OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: rate,
+                                                   channels: channels, fileType: .wav)
             let layout = OutputLayout(fileType: .wav, format: stream, filler: false)
             guard let encoder = StreamEncoder(format: stream, imaSearch: .none) else {
                 throw AudioFileError(source.path, .conversion(.encoder(stream.encoding)))
@@ -75,7 +76,9 @@ package final class PreviewEncoder {
             output = .wav(encoder, layout, [])
         }
         // The resampler's recipe is the one for a 16-bit output at the default quality.
-        let options = ConversionOptions(fileType: .wav, sampleRate: rate, channels: channels)
+        var options = ConversionOptions(fileType: .wav)
+        options.sampleRate = rate
+        options.channels = channels
         chain = try FrameChain(source: source, options: options, encoding: .pcm(.int(16, bigEndian: false)),
                                path: source.path)
     }

@@ -125,18 +125,30 @@ extension SoundSetReport {
 extension SoundSetReport.Sound {
     /// A sound's facts, loudness and findings; no waveform or preview yet.
     init(_ facts: SoundFacts, checked r: FileReport) {
-        self.init(path: facts.path, name: facts.fileName, container: r.container, format: r.format,
-                  sampleRate: r.sampleRate, channels: r.channels, frames: r.frames, duration: r.duration,
-                  findings: r.findings, loudness: facts.loudness?.value, loudnessUnavailable: facts.loudness?.unavailable)
+        path = facts.path
+        name = facts.fileName
+        container = r.container
+        format = r.format
+        sampleRate = r.sampleRate
+        channels = r.channels
+        frames = r.frames
+        duration = r.duration
+        findings = r.findings
+        loudness = facts.loudness?.value
+        loudnessUnavailable = facts.loudness?.unavailable
     }
 }
 
 extension SoundSetReport.Preview {
     /// `preview` with its bytes in base64.
     init(_ preview: AudioPreview) {
-        self.init(format: preview.format.rawValue, mimeType: preview.format.mimeType, sampleRate: preview.sampleRate,
-                  channels: preview.channels, frames: preview.frames, duration: preview.duration,
-                  base64: Base64.encode(preview.bytes))
+        format = preview.format.rawValue
+        mimeType = preview.format.mimeType
+        sampleRate = preview.sampleRate
+        channels = preview.channels
+        frames = preview.frames
+        duration = preview.duration
+        base64 = Base64.encode(preview.bytes)
     }
 }
 
