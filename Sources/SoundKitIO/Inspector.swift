@@ -3,6 +3,7 @@ import SoundKitContainers
 
 /// The facts of one sound file, as `soundkit info` reports them (afinfo's, and JSON).
 public struct AudioFileDescription: Codable, Hashable, Sendable {
+    /// The path as given.
     public var path: String
     /// "CAF", "AIFF", "AIFC", "WAVE", "RIFX", "RF64", or libsndfile's or FFmpeg's ("FLAC", "Ogg", "MPEG-4", "ADTS").
     public var container: String
@@ -12,23 +13,35 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     public var format: String
     /// The container's own code for it (`lpcm`, `ima4`, `0x0011`, `sowt`).
     public var formatCode: String?
+    /// Frames per second.
     public var sampleRate: Double
+    /// Channels per frame.
     public var channels: Int
     /// The played length in frames.
     public var frames: Int64
+    /// The played length in seconds.
     public var duration: Double
+    /// Bits per sample as the container states them; 0 for compressed formats that state none.
     public var bitsPerChannel: Int
+    /// Bytes per packet; 0 when packets vary in size or are not stated.
     public var bytesPerPacket: Int
+    /// Frames per packet (1 for PCM, 64 for ima4); 0 when not stated.
     public var framesPerPacket: Int
+    /// Packets of audio, where the container counts them.
     public var packets: Int64?
+    /// Frames decoded before the played ones (an encoder's delay), where stated.
     public var primingFrames: Int64
+    /// Frames decoded after the played ones (padding of the last packet), where stated.
     public var remainderFrames: Int64
+    /// The byte offset at which the audio starts, for the containers soundkit parses.
     public var dataOffset: Int64?
+    /// Bytes of audio, for the containers soundkit parses.
     public var dataBytes: Int64?
     /// Whether soundkit can decode it (convert from it).
     public var decodable: Bool
     /// Whether the file ends before its header says it does (the audio present is still read).
     public var truncated: Bool
+    /// What the header gets wrong that reading works around, one sentence each.
     public var warnings: [String]
 
     /// The encoding in soundkit's terms (not encoded in JSON).
@@ -70,6 +83,7 @@ extension AudioFileDescription {
     }
 }
 
+/// Reads the facts of sound files: headers, and decoding only where the length is not stated.
 public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family), through libsndfile, or through FFmpeg
     /// (everything else). Headers suffice for the first two; see ``describe(_:reader:)`` for FFmpeg's files.

@@ -6,28 +6,42 @@ import SoundKitNotifications
 /// and a preview a browser plays. Codable and versioned, so a service can store it or render its own page;
 /// ``HTMLReport`` renders soundkit's.
 public struct SoundSetReport: Codable, Hashable, Sendable {
+    /// The version of this document's shape.
     public var version = 1
+    /// The page's heading.
     public var title: String
+    /// Every sound, in the order `check` finds them.
     public var sounds: [Sound]
+    /// Counts over every sound, and the loudness spread.
     public var summary: Summary
 
+    /// One sound: its facts, findings, loudness, waveform and preview.
     public struct Sound: Codable, Hashable, Sendable {
+        /// The path as found.
         public var path: String
         /// The file name.
         public var name: String
+        /// The container as `soundkit info` names it; nil when the file could not be read.
         public var container: String?
+        /// The data format as `soundkit info` names it.
         public var format: String?
+        /// Frames per second.
         public var sampleRate: Double?
+        /// Channels per frame.
         public var channels: Int?
+        /// The played length in frames.
         public var frames: Int64?
         /// Seconds, the played length.
         public var duration: Double?
         /// Every `check` finding, errors first.
         public var findings: [Finding]
+        /// EBU R 128 loudness; nil with ``loudnessUnavailable``.
         public var loudness: Loudness?
         /// Why there is no ``loudness``.
         public var loudnessUnavailable: String?
+        /// The sound's shape; nil with ``previewUnavailable``.
         public var waveform: Waveform?
+        /// The sound re-encoded for a browser; nil without previews or with ``previewUnavailable``.
         public var preview: Preview?
         /// Why there is no ``waveform`` or ``preview`` (soundkit cannot decode the file, or it breaks off).
         public var previewUnavailable: String?
@@ -39,18 +53,29 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         public var format: String
         /// The `type` of an `<audio>` source.
         public var mimeType: String
+        /// Frames per second of the preview.
         public var sampleRate: Double
+        /// 1 or 2.
         public var channels: Int
+        /// Frames the preview decodes to.
         public var frames: Int64
+        /// Seconds.
         public var duration: Double
+        /// The encoded file in base64.
         public var base64: String
     }
 
+    /// Counts over every sound of a report.
     public struct Summary: Codable, Hashable, Sendable {
+        /// Sounds in the report.
         public var sounds: Int
+        /// Error findings, over every sound.
         public var errors: Int
+        /// Warning findings, over every sound.
         public var warnings: Int
+        /// Note findings, over every sound.
         public var notes: Int
+        /// Sounds with at least one error.
         public var soundsWithErrors: Int
         /// The median integrated loudness of the sounds that have one, LUFS.
         public var medianLoudness: Double?
@@ -60,6 +85,7 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         public var loudnessOutliers: Int
     }
 
+    /// A report of `sounds`, its summary counted from them.
     public init(title: String, sounds: [Sound], loudnessSpread: Double) {
         self.title = title
         self.sounds = sounds
@@ -76,7 +102,9 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
 }
 
 extension SoundSetReport {
+    /// What ``build(_:options:)`` makes.
     public struct Options: Sendable {
+        /// The page's heading.
         public var title: String
         /// The `check` rules' options; loudness is always measured.
         public var check: CheckOptions
@@ -85,6 +113,7 @@ extension SoundSetReport {
         /// Waveform columns per sound, however long the sound.
         public var waveformColumns: Int
 
+        /// Options with soundkit's defaults: Opus previews and 480 waveform columns.
         public init(title: String = "Notification sounds", check: CheckOptions = CheckOptions(), preview: AudioPreview.Format? = .opus,
                     waveformColumns: Int = 480) {
             self.title = title
