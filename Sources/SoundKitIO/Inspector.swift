@@ -3,6 +3,7 @@ import SoundKitContainers
 
 /// The facts of one sound file, as `soundkit info` reports them (afinfo's, and JSON).
 public struct AudioFileDescription: Codable, Hashable, Sendable {
+    /// The path as given.
     public var path: String
     /// "CAF", "AIFF", "AIFC", "WAVE", "RIFX", "RF64", or libsndfile's or FFmpeg's ("FLAC", "Ogg", "MPEG-4", "ADTS").
     public var container: String
@@ -12,23 +13,35 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     public var format: String
     /// The container's own code for it (`lpcm`, `ima4`, `0x0011`, `sowt`).
     public var formatCode: String?
+    /// Frames per second.
     public var sampleRate: Double
+    /// Channels per frame.
     public var channels: Int
     /// The played length in frames.
     public var frames: Int64
+    /// The played length in seconds.
     public var duration: Double
+    /// Bits per sample as the container states them; 0 for compressed formats that state none.
     public var bitsPerChannel: Int
+    /// Bytes per packet; 0 when packets vary in size or are not stated.
     public var bytesPerPacket: Int
+    /// Frames per packet (1 for PCM, 64 for ima4); 0 when not stated.
     public var framesPerPacket: Int
+    /// Packets of audio, where the container counts them.
     public var packets: Int64?
+    /// Frames decoded before the played ones (an encoder's delay), where stated.
     public var primingFrames: Int64
+    /// Frames decoded after the played ones (padding of the last packet), where stated.
     public var remainderFrames: Int64
+    /// The byte offset at which the audio starts, for the containers soundkit parses.
     public var dataOffset: Int64?
+    /// Bytes of audio, for the containers soundkit parses.
     public var dataBytes: Int64?
     /// Whether soundkit can decode it (convert from it).
     public var decodable: Bool
     /// Whether the file ends before its header says it does (the audio present is still read).
     public var truncated: Bool
+    /// What the header gets wrong that reading works around, one sentence each.
     public var warnings: [String]
 
     /// The encoding in soundkit's terms (not encoded in JSON).
@@ -48,6 +61,29 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     }
 }
 
+extension AudioFileDescription {
+    /// A stream's facts, played for `frames / sampleRate` seconds, decodable, with nothing else known (no packets,
+    /// priming, offsets or warnings) until set.
+    init(path: String, container: String, format: String, sampleRate: Double, channels: Int, frames: Int64) {
+        self.path = path
+        self.container = container
+        self.format = format
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+        duration = Double(frames) / sampleRate
+        bitsPerChannel = 0
+        bytesPerPacket = 0
+        framesPerPacket = 0
+        primingFrames = 0
+        remainderFrames = 0
+        decodable = true
+        truncated = false
+        warnings = []
+    }
+}
+
+/// Reads the facts of sound files: headers, and decoding only where the length is not stated.
 public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family), through libsndfile, or through FFmpeg
     /// (everything else). Headers suffice for the first two; see ``describe(_:reader:)`` for FFmpeg's files.
@@ -66,11 +102,10 @@ public enum Inspector {
             let r = try AudioInput.openWithDecoders(file, parseError: e)
             if let ff = r as? FFmpegReader { return try describe(path, reader: ff) }
             let i = r.info
-            return AudioFileDescription(
-                path: path, container: i.fileTypeName, fileTypeID: nil, format: i.formatName, formatCode: nil,
-                sampleRate: i.sampleRate, channels: i.channels, frames: i.frames, duration: Double(i.frames) / i.sampleRate,
-                bitsPerChannel: i.pcmFormat?.bits ?? 0, bytesPerPacket: 0, framesPerPacket: 0, packets: nil,
-                primingFrames: 0, remainderFrames: 0, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false, warnings: [])
+            var d = AudioFileDescription(path: path, container: i.fileTypeName, format: i.formatName,
+                                         sampleRate: i.sampleRate, channels: i.channels, frames: i.frames)
+            d.bitsPerChannel = i.pcmFormat?.bits ?? 0
+            return d
         case .failure:
             throw AudioFileError(path, .system(.read, .ioError))
         }
@@ -84,12 +119,15 @@ public enum Inspector {
     static func describe(_ path: String, reader: FFmpegReader) throws(AudioFileError) -> AudioFileDescription {
         let i = reader.info, f = reader.facts
         let counted = try reader.countFrames()
-        return AudioFileDescription(
-            path: path, container: f.container, fileTypeID: nil, format: f.codec, formatCode: f.codecID,
-            sampleRate: i.sampleRate, channels: i.channels, frames: counted.frames, duration: Double(counted.frames) / i.sampleRate,
-            bitsPerChannel: f.bitsPerSample, bytesPerPacket: 0, framesPerPacket: f.framesPerPacket, packets: nil,
-            primingFrames: counted.priming, remainderFrames: counted.remainder, dataOffset: nil, dataBytes: nil, decodable: true, truncated: false,
-            warnings: f.warnings)
+        var d = AudioFileDescription(path: path, container: f.container, format: f.codec, sampleRate: i.sampleRate,
+                                     channels: i.channels, frames: counted.frames)
+        d.formatCode = f.codecID
+        d.bitsPerChannel = f.bitsPerSample
+        d.framesPerPacket = f.framesPerPacket
+        d.primingFrames = counted.priming
+        d.remainderFrames = counted.remainder
+        d.warnings = f.warnings
+        return d
     }
 
     /// The facts of a parsed header; whether it is decodable asks libsndfile, then FFmpeg, only for codecs soundkit
@@ -108,11 +146,22 @@ public enum Inspector {
             frames = counted.frames
             duration = Double(frames) / f.sampleRate
         }
-        return AudioFileDescription(
-            path: file.path, container: h.container.containerName, fileTypeID: h.container.fileTypeID, format: format,
-            formatCode: f.formatCode, sampleRate: f.sampleRate, channels: f.channels, frames: frames, duration: duration,
-            bitsPerChannel: f.bitsPerChannel, bytesPerPacket: f.bytesPerPacket, framesPerPacket: f.framesPerPacket,
-            packets: h.packets, primingFrames: h.primingFrames, remainderFrames: h.remainderFrames, dataOffset: h.dataOffset,
-            dataBytes: h.dataBytes, decodable: decodable, truncated: h.isTruncated, warnings: h.warnings.map(\.description))
+        var d = AudioFileDescription(path: file.path, container: h.container.containerName, format: format,
+                                     sampleRate: f.sampleRate, channels: f.channels, frames: frames)
+        d.duration = duration
+        d.fileTypeID = h.container.fileTypeID
+        d.formatCode = f.formatCode
+        d.bitsPerChannel = f.bitsPerChannel
+        d.bytesPerPacket = f.bytesPerPacket
+        d.framesPerPacket = f.framesPerPacket
+        d.packets = h.packets
+        d.primingFrames = h.primingFrames
+        d.remainderFrames = h.remainderFrames
+        d.dataOffset = h.dataOffset
+        d.dataBytes = h.dataBytes
+        d.decodable = decodable
+        d.truncated = h.isTruncated
+        d.warnings = h.warnings.map(\.description)
+        return d
     }
 }

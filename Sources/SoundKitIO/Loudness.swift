@@ -171,8 +171,7 @@ public final class LoudnessMeter {
     public static func measure(_ path: String) throws(AudioFileError) -> Loudness {
         let reader = try AudioInput.open(path)
         let meter = try LoudnessMeter(for: reader.info)
-        var buffer = SampleBuffer(kind: reader.info.kind, channels: reader.info.channels)
-        while try reader.read(into: &buffer, maxFrames: 16384) > 0 { try meter.add(buffer) }
+        try SamplePass(reader).forEach { block, _ throws(AudioFileError) in try meter.add(block) }
         return meter.result
     }
 }

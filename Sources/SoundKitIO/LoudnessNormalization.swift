@@ -49,28 +49,15 @@ extension Converter {
     /// and measures what was written, still under its temporary name; when encoding noise (IMA4, µLaw) or the
     /// encoder's clamping moved it more than the tolerance, or pushed the true peak over the ceiling, it writes it
     /// once more with the gain corrected. The source is read again by its path for each pass.
-    static func normalize(_ source: SourceInfo, output: ConversionOutput, to target: LoudnessTarget, flush: Bool) throws(AudioFileError) -> Pending {
+    static func normalize(_ source: SourceInfo, output: ConversionOutput, to target: LoudnessTarget,
+                          flush: Bool) throws(AudioFileError) -> Pending {
         guard LoudnessTarget.levels.contains(target.integrated), LoudnessTarget.levels.contains(target.ceiling) else {
             throw AudioFileError(output.path, .conversion(.loudnessTarget(target.integrated, ceiling: target.ceiling)))
         }
         var plain = output.options
         plain.normalize = nil
         plain.gain = nil
-        let encoding = try resolveEncoding(plain, source: source, channels: try FrameChain.outputChannels(plain, source, path: output.path))
-        let chain = try FrameChain(source: source, options: plain, encoding: encoding, path: output.path)
-        let mask = chain.outChannels == source.channels ? source.channelMask : nil
-        let meter = try LoudnessMeter(sampleRate: plain.sampleRate ?? source.sampleRate, channels: chain.outChannels, channelMask: mask,
-                                      path: source.path)
-        let reader = try AudioInput.open(source.path)
-        var input = SampleBuffer(kind: reader.info.kind, channels: reader.info.channels)
-        var position: Int64 = 0
-        while try reader.read(into: &input, maxFrames: chunkFrames) > 0 {
-            try chain.consume(input, at: position) { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
-            position += Int64(input.frames)
-            if let limit = chain.limit, position >= limit { break }
-        }
-        try chain.finish { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
-        let before = meter.result
+        let before = try loudness(of: source, as: plain, path: output.path)
         guard let level = before.integrated else {
             throw AudioFileError(source.path, .conversion(.loudnessUnmeasurable(before.integratedReason ?? .belowGate)))
         }
@@ -83,7 +70,8 @@ extension Converter {
         cap(peakAt: before.truePeak.map { $0 + gain })
         func write() throws(AudioFileError) -> (Pending, Loudness) {
             plain.gain = Swift.min(Swift.max(gain, LoudnessTarget.gains.lowerBound), LoudnessTarget.gains.upperBound)
-            let written = try encode(try AudioInput.open(source.path), outputs: [ConversionOutput(path: output.path, options: plain)], flush: false)
+            let outputs = [ConversionOutput(path: output.path, options: plain)]
+            let written = try encode(try AudioInput.open(source.path), outputs: outputs, flush: false)
             guard let pending = written.first else { throw AudioFileError(output.path, .system(.write, .ioError)) }
             do throws(AudioFileError) {
                 return (pending, try LoudnessMeter.measure(pending.file.temporaryPath))
@@ -109,7 +97,25 @@ extension Converter {
                 throw error
             }
         }
-        pending.report.normalization = Normalization(target: target, before: before, gain: gain, after: after, limitedByCeiling: limited)
+        pending.report.normalization = Normalization(target: target, before: before, gain: gain, after: after,
+                                                     limitedByCeiling: limited)
         return pending
+    }
+
+    /// The loudness of `source` as the output at `path` written with `options` will have it: trimmed, mixed and
+    /// resampled, before any gain or encoding. Reads the source again by its path.
+    static func loudness(of source: SourceInfo, as options: ConversionOptions,
+                         path: String) throws(AudioFileError) -> Loudness {
+        let channels = try FrameChain.outputChannels(options, source, path: path)
+        let encoding = try resolveEncoding(options, source: source, channels: channels)
+        let chain = try FrameChain(source: source, options: options, encoding: encoding, path: path)
+        let mask = chain.outChannels == source.channels ? source.channelMask : nil
+        let meter = try LoudnessMeter(sampleRate: options.sampleRate ?? source.sampleRate, channels: chain.outChannels,
+                                      channelMask: mask, path: source.path)
+        let add = { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
+        let pass = SamplePass(try AudioInput.open(source.path), limit: chain.limit)
+        try pass.forEach { block, position throws(AudioFileError) in try chain.consume(block, at: position, into: add) }
+        try chain.finish(into: add)
+        return meter.result
     }
 }

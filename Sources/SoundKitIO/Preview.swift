@@ -31,7 +31,8 @@ public struct AudioPreview: Sendable, Hashable {
     public var duration: Double { Double(frames) / sampleRate }
 }
 
-/// Encodes an ``AudioPreview`` from the frames of a source as they stream through.
+/// Encodes an ``AudioPreview`` from the frames of a source as they stream through, mixed and resampled by the
+/// converter's ``FrameChain``.
 package final class PreviewEncoder {
     private enum Output {
         case opus(SndFileOpusWriter)
@@ -44,54 +45,54 @@ package final class PreviewEncoder {
     private let sourceChannels: Int
     private let channels: Int
     private let rate: Double
-    private let resampler: Resampler?
+    private let chain: FrameChain
+    /// Frames written, and source frames taken.
     private var frames: Int64 = 0
-    private var mixed: SampleBuffer
+    private var position: Int64 = 0
     private var scratch: [Double] = []
-    private var resampled: [Double] = []
 
     /// Rates an Opus stream is coded at.
     static let opusRates: Set<Double> = [8000, 12000, 16000, 24000, 48000]
 
+    /// An encoder for a preview of `source` in `format`.
     package init(for source: SourceInfo, format: AudioPreview.Format) throws(AudioFileError) {
         self.format = format
         path = source.path
         sourceChannels = source.channels
         channels = Swift.min(source.channels, 2)
-        mixed = SampleBuffer(kind: .float, channels: channels)
         switch format {
         case .opus:
             rate = Self.opusRates.contains(source.sampleRate) ? source.sampleRate : 48000
-            output = .opus(try SndFileOpusWriter(channels: channels, rate: Int(rate), bitsPerSecondPerChannel: 32000, path: source.path))
+            output = .opus(try SndFileOpusWriter(channels: channels, rate: Int(rate), bitsPerSecondPerChannel: 32000,
+                                                 path: source.path))
         case .wav:
             rate = source.sampleRate
-            let stream = OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: rate, channels: channels, fileType: .wav)
+            let stream = OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: rate,
+                                                   channels: channels, fileType: .wav)
             let layout = OutputLayout(fileType: .wav, format: stream, filler: false)
             guard let encoder = StreamEncoder(format: stream, imaSearch: .none) else {
                 throw AudioFileError(source.path, .conversion(.encoder(stream.encoding)))
             }
             output = .wav(encoder, layout, [])
         }
-        resampler = rate == source.sampleRate ? nil
-            : try Resampler(from: source.sampleRate, to: rate, channels: channels, recipe: ResamplerQuality().recipe(wide: false), path: source.path)
+        // The resampler's recipe is the one for a 16-bit output at the default quality.
+        var options = ConversionOptions(fileType: .wav)
+        options.sampleRate = rate
+        options.channels = channels
+        chain = try FrameChain(source: source, options: options, encoding: .pcm(.int(16, bigEndian: false)),
+                               path: source.path)
     }
 
     /// Adds the frames of `buffer` (the source's channel count).
     package func add(_ buffer: SampleBuffer) throws(AudioFileError) {
         guard buffer.frames > 0, buffer.channels == sourceChannels else { return }
-        var block = buffer
-        if channels != sourceChannels {
-            ChannelMixer.mix(buffer, into: &mixed, scratch: &scratch)
-            block = mixed
-        }
-        if let r = resampler {
-            block.doubles(into: &scratch)
-            resampled.removeAll(keepingCapacity: true)
-            try AudioFileError.rethrown(path) { () throws -> Void in
-                try scratch.withUnsafeBufferPointer { p in if let base = p.baseAddress { try r.process(base, frames: block.frames, into: &resampled) } }
-            }
-            try write(resampled, frames: resampled.count / channels)
-        } else if block.kind == .float {
+        try chain.consume(buffer, at: position) { (b: SampleBuffer) throws(AudioFileError) in try write(b) }
+        position += Int64(buffer.frames)
+    }
+
+    private func write(_ block: SampleBuffer) throws(AudioFileError) {
+        guard block.frames > 0 else { return }
+        if block.kind == .float {
             try write(block.floats, frames: block.frames)
         } else {
             block.doubles(into: &scratch)
@@ -116,18 +117,15 @@ package final class PreviewEncoder {
 
     /// Flushes what is pending and returns the preview.
     package func finish() throws(AudioFileError) -> AudioPreview {
-        if let r = resampler {
-            resampled.removeAll(keepingCapacity: true)
-            try r.process(nil, frames: 0, into: &resampled)
-            try write(resampled, frames: resampled.count / channels)
-        }
+        try chain.finish { (b: SampleBuffer) throws(AudioFileError) in try write(b) }
         let bytes: [UInt8]
         switch output {
         case .opus(let w):
             bytes = w.finish()
         case .wav(let encoder, let layout, let data):
             do {
-                bytes = try ContainerWriter.header(layout, totals: encoder.totals) + data + ContainerWriter.trailer(layout, totals: encoder.totals)
+                bytes = try ContainerWriter.header(layout, totals: encoder.totals) + data
+                    + ContainerWriter.trailer(layout, totals: encoder.totals)
             } catch {
                 throw AudioFileError(path, .container(error))
             }

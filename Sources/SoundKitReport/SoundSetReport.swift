@@ -6,28 +6,42 @@ import SoundKitNotifications
 /// and a preview a browser plays. Codable and versioned, so a service can store it or render its own page;
 /// ``HTMLReport`` renders soundkit's.
 public struct SoundSetReport: Codable, Hashable, Sendable {
+    /// The version of this document's shape.
     public var version = 1
+    /// The page's heading.
     public var title: String
+    /// Every sound, in the order `check` finds them.
     public var sounds: [Sound]
+    /// Counts over every sound, and the loudness spread.
     public var summary: Summary
 
+    /// One sound: its facts, findings, loudness, waveform and preview.
     public struct Sound: Codable, Hashable, Sendable {
+        /// The path as found.
         public var path: String
         /// The file name.
         public var name: String
+        /// The container as `soundkit info` names it; nil when the file could not be read.
         public var container: String?
+        /// The data format as `soundkit info` names it.
         public var format: String?
+        /// Frames per second.
         public var sampleRate: Double?
+        /// Channels per frame.
         public var channels: Int?
+        /// The played length in frames.
         public var frames: Int64?
         /// Seconds, the played length.
         public var duration: Double?
         /// Every `check` finding, errors first.
         public var findings: [Finding]
+        /// EBU R 128 loudness; nil with ``loudnessUnavailable``.
         public var loudness: Loudness?
         /// Why there is no ``loudness``.
         public var loudnessUnavailable: String?
+        /// The sound's shape; nil with ``previewUnavailable``.
         public var waveform: Waveform?
+        /// The sound re-encoded for a browser; nil without previews or with ``previewUnavailable``.
         public var preview: Preview?
         /// Why there is no ``waveform`` or ``preview`` (soundkit cannot decode the file, or it breaks off).
         public var previewUnavailable: String?
@@ -39,18 +53,29 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         public var format: String
         /// The `type` of an `<audio>` source.
         public var mimeType: String
+        /// Frames per second of the preview.
         public var sampleRate: Double
+        /// 1 or 2.
         public var channels: Int
+        /// Frames the preview decodes to.
         public var frames: Int64
+        /// Seconds.
         public var duration: Double
+        /// The encoded file in base64.
         public var base64: String
     }
 
+    /// Counts over every sound of a report.
     public struct Summary: Codable, Hashable, Sendable {
+        /// Sounds in the report.
         public var sounds: Int
+        /// Error findings, over every sound.
         public var errors: Int
+        /// Warning findings, over every sound.
         public var warnings: Int
+        /// Note findings, over every sound.
         public var notes: Int
+        /// Sounds with at least one error.
         public var soundsWithErrors: Int
         /// The median integrated loudness of the sounds that have one, LUFS.
         public var medianLoudness: Double?
@@ -60,6 +85,7 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         public var loudnessOutliers: Int
     }
 
+    /// A report of `sounds`, its summary counted from them.
     public init(title: String, sounds: [Sound], loudnessSpread: Double) {
         self.title = title
         self.sounds = sounds
@@ -76,7 +102,9 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
 }
 
 extension SoundSetReport {
+    /// What ``build(_:options:)`` makes.
     public struct Options: Sendable {
+        /// The page's heading.
         public var title: String
         /// The `check` rules' options; loudness is always measured.
         public var check: CheckOptions
@@ -85,6 +113,7 @@ extension SoundSetReport {
         /// Waveform columns per sound, however long the sound.
         public var waveformColumns: Int
 
+        /// Options with soundkit's defaults: Opus previews and 480 waveform columns.
         public init(title: String = "Notification sounds", check: CheckOptions = CheckOptions(), preview: AudioPreview.Format? = .opus,
                     waveformColumns: Int = 480) {
             self.title = title
@@ -94,49 +123,96 @@ extension SoundSetReport {
         }
     }
 
-    /// Checks every sound below `paths` (files, folders, bundles, as `soundkit check` finds them) and decodes each
-    /// one soundkit can decode for its waveform and preview.
+    /// Checks every sound below `paths` (files, folders, bundles, as `soundkit check` finds them) and, in the same
+    /// pass that measures its levels and loudness, makes the waveform and preview of each one soundkit can decode.
     public static func build(_ paths: [String], options: Options = Options()) -> SoundSetReport {
         var check = options.check
         check.measureLoudness = true
-        let facts = SoundChecker.gather(paths, options: check)
-        let checked = SoundChecker.report(facts, options: check)
-        let sounds = zip(facts, checked.files).map { f, r in
-            var sound = Sound(path: f.path, name: f.fileName, container: r.container, format: r.format, sampleRate: r.sampleRate,
-                              channels: r.channels, frames: r.frames, duration: r.duration, findings: r.findings,
-                              loudness: f.loudness?.value, loudnessUnavailable: f.loudness?.unavailable)
+        let gathered = SoundChecker.gather(paths, options: check) { _ in
+            SoundListener(columns: options.waveformColumns, preview: options.preview)
+        }
+        let checked = SoundChecker.report(gathered.map(\.0), options: check)
+        let sounds = zip(gathered, checked.files).map { gathered, r in
+            let (f, listener) = gathered
+            var sound = Sound(f, checked: r)
             if let d = f.description, d.decodable {
-                do throws(AudioFileError) {
-                    (sound.waveform, sound.preview) = try listen(f.path, columns: options.waveformColumns, preview: options.preview)
-                } catch {
-                    sound.previewUnavailable = error.message
+                switch listener.outcome {
+                case .success(let heard)?: (sound.waveform, sound.preview) = heard
+                case .failure(let error)?: sound.previewUnavailable = error.message
+                case nil: sound.previewUnavailable = "cannot be read"
                 }
             } else {
-                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" } ?? f.readError ?? "cannot be read"
+                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" }
+                    ?? f.readError ?? "cannot be read"
             }
             return sound
         }
         return SoundSetReport(title: options.title, sounds: sounds, loudnessSpread: check.loudnessSpread)
     }
+}
 
-    /// Decodes `path` once for its waveform and preview.
-    static func listen(_ path: String, columns: Int, preview format: AudioPreview.Format?) throws(AudioFileError) -> (Waveform, Preview?) {
-        let reader = try AudioInput.open(path)
-        let info = reader.info
-        var waveform = WaveformBuilder(channels: info.channels, sampleRate: info.sampleRate, expectedFrames: info.frames, columns: columns)
-        let encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: info, format: f) }
-        var buffer = SampleBuffer(kind: info.kind, channels: info.channels)
-        while try reader.read(into: &buffer, maxFrames: 16384) > 0 {
-            waveform.add(buffer)
-            try encoder?.add(buffer)
-        }
-        let preview = try encoder.map { e throws(AudioFileError) in
-            let p = try e.finish()
-            return Preview(format: p.format.rawValue, mimeType: p.format.mimeType, sampleRate: p.sampleRate, channels: p.channels,
-                           frames: p.frames, duration: p.duration, base64: Base64.encode(p.bytes))
-        }
-        return (waveform.finish(), preview)
+extension SoundSetReport.Sound {
+    /// A sound's facts, loudness and findings; no waveform or preview yet.
+    init(_ facts: SoundFacts, checked r: FileReport) {
+        path = facts.path
+        name = facts.fileName
+        container = r.container
+        format = r.format
+        sampleRate = r.sampleRate
+        channels = r.channels
+        frames = r.frames
+        duration = r.duration
+        findings = r.findings
+        loudness = facts.loudness?.value
+        loudnessUnavailable = facts.loudness?.unavailable
     }
+}
+
+extension SoundSetReport.Preview {
+    /// `preview` with its bytes in base64.
+    init(_ preview: AudioPreview) {
+        format = preview.format.rawValue
+        mimeType = preview.format.mimeType
+        sampleRate = preview.sampleRate
+        channels = preview.channels
+        frames = preview.frames
+        duration = preview.duration
+        base64 = Base64.encode(preview.bytes)
+    }
+}
+
+/// A sound's waveform and preview, made from the pass that measures it.
+final class SoundListener: SampleConsumer {
+    let columns: Int
+    let format: AudioPreview.Format?
+    private var waveform: WaveformBuilder?
+    private var encoder: PreviewEncoder?
+    /// Set at the end of the pass: the waveform and preview, or why there are none.
+    private(set) var outcome: Result<(Waveform, SoundSetReport.Preview?), AudioFileError>?
+
+    init(columns: Int, preview format: AudioPreview.Format?) {
+        self.columns = columns
+        self.format = format
+    }
+
+    func start(_ source: SourceInfo) throws(AudioFileError) {
+        waveform = WaveformBuilder(channels: source.channels, sampleRate: source.sampleRate,
+                                   expectedFrames: source.frames, columns: columns)
+        encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: source, format: f) }
+    }
+
+    func consume(_ block: SampleBuffer, at position: Int64) throws(AudioFileError) {
+        waveform?.add(block)
+        try encoder?.add(block)
+    }
+
+    func finish() throws(AudioFileError) {
+        let preview = try encoder.map { e throws(AudioFileError) in SoundSetReport.Preview(try e.finish()) }
+        guard var w = waveform else { return }
+        outcome = .success((w.finish(), preview))
+    }
+
+    func fail(_ error: AudioFileError) { outcome = .failure(error) }
 }
 
 /// RFC 4648 base64, for `data:` URIs.
