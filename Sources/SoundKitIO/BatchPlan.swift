@@ -2,8 +2,8 @@ import SoundKitContainers
 
 /// What a batch will do, worked out before anything is written: a job for every audio file the inputs name or hold,
 /// each writing `DIR/<path below the folder>/<name>.<file type's extension>`; the files left out; and the outputs
-/// two jobs would both write. ``BatchConverter/plan(_:into:options:)`` makes it; ``BatchConverter/convert(_:concurrency:progress:)``
-/// runs its jobs when it has no collisions.
+/// two jobs would both write. ``BatchConverter/plan(_:into:options:)`` makes it;
+/// ``BatchConverter/convert(_:concurrency:progress:)`` runs its jobs when it has no collisions.
 public struct BatchPlan: Sendable {
     /// An input that does not become a job.
     public enum Exclusion: Sendable, Equatable {
@@ -45,7 +45,8 @@ extension BatchConverter {
             case .success(let kind) where kind.mayHoldAudio || named:
                 let stem = FileSystem.splitExtension(file.relative).base
                 let output = FileSystem.join(directory, "\(stem).\(options.fileType.fileExtension)")
-                jobs.append(ConversionJob(input: file.path, outputs: [ConversionOutput(path: output, options: options)]))
+                let job = ConversionJob(input: file.path, outputs: [ConversionOutput(path: output, options: options)])
+                jobs.append(job)
             case .success: excluded.append(.notAudio(file.path))
             case .failure(let error): excluded.append(.failed(error))
             }
@@ -66,7 +67,8 @@ public enum FolderWalk {
     }
 
     /// Every file below `folder`; `enter(path, relative)` says whether a subfolder is walked.
-    public static func files(in folder: String, entering enter: (String, String) -> Bool = { _, _ in true }) -> [Entry] {
+    public static func files(in folder: String,
+                             entering enter: (String, String) -> Bool = { _, _ in true }) -> [Entry] {
         var found: [Entry] = []
         func walk(_ dir: String, _ relative: String) {
             for name in FileSystem.contents(of: dir) where !name.hasPrefix(".") {

@@ -39,8 +39,8 @@ public struct ConversionOptions: Sendable {
     public static let defaultQuality = 64
 
     /// Options for a file of `fileType`; every other choice keeps its default.
-    public init(fileType: ContainerKind, encoding: AudioEncoding? = nil, sampleRate: Double? = nil, channels: Int? = nil,
-                trim: Double? = nil, quality: Int = ConversionOptions.defaultQuality) {
+    public init(fileType: ContainerKind, encoding: AudioEncoding? = nil, sampleRate: Double? = nil,
+                channels: Int? = nil, trim: Double? = nil, quality: Int = ConversionOptions.defaultQuality) {
         self.fileType = fileType
         self.encoding = encoding
         self.sampleRate = sampleRate

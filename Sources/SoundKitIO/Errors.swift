@@ -179,12 +179,16 @@ extension PacketCopyProblem: CustomStringConvertible {
     /// The problem in a sentence.
     public var description: String {
         switch self {
-        case .needsDecoding(let conflict): return "copying the source's packets as they are cannot be combined with \(conflict)"
+        case .needsDecoding(let conflict):
+            return "copying the source's packets as they are cannot be combined with \(conflict)"
         case .container(let k):
-            return "packets are copied out of CAF, AIFF, AIFF-C and WAVE files; this is \(k == .unknown ? "not one of them" : k.name)"
+            let this = k == .unknown ? "not one of them" : k.name
+            return "packets are copied out of CAF, AIFF, AIFF-C and WAVE files; this is \(this)"
         case .codec(let e):
-            return "packets are copied of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); the source holds \(e)"
-        case let .priming(n, k): return "the source's packets begin with \(n) priming frames, which \(k.name) cannot record; write CAF"
+            return "packets are copied of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); "
+                + "the source holds \(e)"
+        case let .priming(n, k):
+            return "the source's packets begin with \(n) priming frames, which \(k.name) cannot record; write CAF"
         }
     }
 }

@@ -57,7 +57,7 @@ struct Convert: ParsableCommand {
     @Option(ConvertOption.truePeak) var truePeak: Double?
     @Flag(ConvertOption.noFiller) var noFiller = false
 
-    @Option(name: ConvertOption.output.names, help: ConvertOption.output.argumentHelp) var outputs: [String] = []
+    @Option(name: ConvertOption.output.names, help: ConvertOption.output.help) var outputs: [String] = []
     @Flag(ConvertOption.verbose) var verbose = false
     @Option(ConvertOption.outputDir) var outputDir: String?
     @Option(ConvertOption.jobs) var jobs: Int?
@@ -88,8 +88,9 @@ struct Convert: ParsableCommand {
     }
 
     /// The words after `convert`, when ``ConvertWords/scan(_:)`` reads them all: a command line run without
-    /// ArgumentParser (whose reflection over convert's 20 options cost about 0.4 ms a process). Anything it does
-    /// not read (help, a bad value, an unknown option) goes the usual way, so the messages stay ArgumentParser's.
+    /// ArgumentParser (whose reflection over convert's options every process would pay for at start-up). Anything
+    /// it does not read (help, a bad value, an unknown option) goes the usual way, so the messages stay
+    /// ArgumentParser's.
     static func runScanned(_ words: [String]) -> Bool {
         guard let (before, groups) = try? ConvertRequest.split(words), let first = ConvertWords.scan(before) else { return false }
         var outputs: [(output: String, words: Result<ConvertWords, any Error>)] = []

@@ -71,7 +71,8 @@ struct BatchCommand {
                          + "(rename one, or convert them into different folders)", format: format)
             for input in c.inputs {
                 let others = c.inputs.filter { $0 != input }.joined(separator: " and ")
-                document.files.append(.init(input: input, outputs: [], error: "\(c.output) would also be written from \(others)"))
+                let error = "\(c.output) would also be written from \(others)"
+                document.files.append(.init(input: input, outputs: [], error: error))
             }
         }
     }
@@ -132,7 +133,8 @@ struct BatchCommand {
             switch r.outcome {
             case .success(let reports):
                 document.converted += 1
-                document.files.append(.init(input: r.input, outputs: reports.map(ConvertDocument.Output.init), error: nil))
+                let outputs = reports.map(ConvertDocument.Output.init)
+                document.files.append(.init(input: r.input, outputs: outputs, error: nil))
             case .failure(let e):
                 if case .cancelled = e.reason { cancelled += 1 }
                 // Failures found when the outputs were put in place come after the progress events.
@@ -148,7 +150,8 @@ struct BatchCommand {
     func summarize(_ document: ConvertDocument, cancelled: Int) throws {
         if format == .json { return try printJSON(document) }
         let converted = document.converted
-        var summary = "soundkit: \(cancelled > 0 ? "interrupted; " : "")converted \(converted) file\(converted == 1 ? "" : "s"), "
+        let files = "\(converted) file\(converted == 1 ? "" : "s")"
+        var summary = "soundkit: \(cancelled > 0 ? "interrupted; " : "")converted \(files), "
             + "\(document.failed - cancelled) failed"
         if cancelled > 0 { summary += ", \(cancelled) not converted" }
         if !document.skipped.isEmpty { summary += ", \(document.skipped.count) skipped (not audio)" }

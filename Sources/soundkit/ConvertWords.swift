@@ -19,10 +19,14 @@ struct ConvertWords: Equatable {
     }
 
     /// These words with the options of `scope` that `other` gives taken from it (an `-o` group's words over
-    /// those before the first `-o`).
+    /// those before the first `-o`). `--gain` and `--normalize` replace each other.
     func merging(_ other: ConvertWords, _ scope: ConvertOption.Scope) -> ConvertWords {
         var merged = self
         for option in ConvertOption.all where option.scope == scope { option.merge(&merged, other) }
+        if scope == .output {
+            if other.output.gain != nil && other.output.normalize == nil { merged.output.normalize = nil }
+            if other.output.normalize != nil && other.output.gain == nil { merged.output.gain = nil }
+        }
         return merged
     }
 
@@ -30,8 +34,8 @@ struct ConvertWords: Equatable {
     /// gives nil for anything outside the plain forms: help and version, an unknown or repeated option, a value
     /// that is missing, malformed or out of range, `--`. The caller then hands the words to ArgumentParser, which
     /// has the final word and the messages; this reading exists because ArgumentParser's reflection over
-    /// `Convert`'s options was most of the start-up that convert added since it had 8 of them. soundkitCLITests
-    /// checks that every line read here gives what ArgumentParser gives, option by option.
+    /// `Convert`'s options is what a short conversion's start-up would otherwise spend. soundkitCLITests checks that
+    /// every line read here gives what ArgumentParser gives, option by option.
     static func scan(_ words: [String]) -> ConvertWords? {
         let options = ConvertOption.all
         var read = ConvertWords()

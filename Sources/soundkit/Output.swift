@@ -206,9 +206,11 @@ func packetCopyMessage(_ problem: PacketCopyProblem) -> String {
         }
         return "-d 0 copies the source's packets as they are, so it cannot be combined with \(what)"
     case .container(let k):
-        return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(k == .unknown ? "not one of them" : k.name)"
+        let this = k == .unknown ? "not one of them" : k.name
+        return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(this)"
     case .codec(let e):
-        return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); the source holds \(e)"
+        return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); "
+            + "the source holds \(e)"
     case .priming: return problem.description
     }
 }
