@@ -179,16 +179,3 @@ public enum BatchConverter {
         #endif
     }
 }
-
-extension ContainerKind {
-    /// Whether a file that starts like this is audio some decoder soundkit loads may read: what a batch converts
-    /// rather than skips. Images and video containers are not, nor is what no sniffer recognises.
-    public var mayHoldAudio: Bool {
-        switch self {
-        case .caf, .aiff, .aifc, .wav, .rifx, .rf64, .w64, .flac, .ogg, .mp3, .au, .mpeg4, .adts, .matroska, .asf, .ac3, .amr,
-             .threeGPP:
-            return true
-        case .jpeg, .png, .gif, .avi, .mpegVideo, .webp, .heif, .html, .text, .unknown: return false
-        }
-    }
-}

@@ -40,14 +40,35 @@ public enum ConversionProblem: Hashable, Sendable {
     case channelLayout(ChannelLayoutTag, outputChannels: Int)
     /// The file type (holding this data format) has no place for the layout tag.
     case channelLayoutNotRecorded(ChannelLayoutTag, ContainerKind, AudioEncoding)
-    /// `-d 0` (packets copied exactly) cannot be done.
+    /// Copying the source's packets (``ConversionOptions/copiesPackets``) cannot be done.
     case packetCopy(PacketCopyProblem)
+    /// A codec quality level outside ``ConversionOptions/qualityLevels``.
+    case quality(Int)
 }
 
-/// Why `-d 0` cannot copy a source's packets.
+/// What to ask for instead, when a conversion is refused: a structured value that a front end phrases in its own
+/// terms (the command line prints `add -c 2 or -c 1`).
+public enum ConversionRemedy: Hashable, Sendable {
+    /// An output with one of these channel counts, in order of preference.
+    case channels([Int])
+}
+
+/// What else a packet copy was asked for, which needs the samples decoded.
+public enum PacketCopyConflict: Hashable, Sendable {
+    /// Another data format.
+    case encoding
+    /// A sample rate.
+    case sampleRate
+    /// A channel count.
+    case channels
+    /// A trim length.
+    case trim
+}
+
+/// Why a source's packets cannot be copied as they are.
 public enum PacketCopyProblem: Hashable, Sendable {
-    /// The conversion also asks for something that needs decoding: `@RATE`, `-c`, `--trim`.
-    case needsDecoding(String)
+    /// The conversion also asks for something that needs decoding.
+    case needsDecoding(PacketCopyConflict)
     /// The source is not a CAF, AIFF, AIFF-C or WAVE file, whose packets soundkit can find.
     case container(ContainerKind)
     /// The source's data format is not one soundkit writes.
@@ -116,7 +137,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .outputIsDirectory: return "is a folder; name an output file"
         case .conversion(let p):
             switch p {
-            case .ima4Channels(let n): return "IMA4 holds at most 2 channels and the output would have \(n); add -c 2 or -c 1"
+            case .ima4Channels(let n): return "IMA4 holds at most 2 channels and the output would have \(n)"
             case .outputChannels(let n): return "\(n) output channels is not valid (1 to \(AudioLimits.channels.upperBound))"
             case .outputSampleRate(let r): return "output sample rate \(r) Hz is not valid (\(Int(AudioLimits.sampleRates.lowerBound)) to \(Int(AudioLimits.sampleRates.upperBound)) Hz)"
             case .trim(let t): return "trim length \(t) s is not a positive number of seconds"
@@ -127,26 +148,62 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
                 return "normalising to \(t) LUFS under a \(ceiling) dBTP ceiling is not valid (both from \(Int(LoudnessTarget.levels.lowerBound)) to \(Int(LoudnessTarget.levels.upperBound)))"
             case .loudnessUnmeasurable(let why): return "cannot normalise it: it has no integrated loudness (\(why))"
             case let .channelLayout(tag, n):
-                return "channel layout \(tag.name) has \(tag.channels) channel\(tag.channels == 1 ? "" : "s") and the output has \(n); add -c \(tag.channels)"
+                return "channel layout \(tag.name) has \(tag.channels) channel\(tag.channels == 1 ? "" : "s") and the output has \(n)"
             case let .channelLayoutNotRecorded(tag, kind, encoding):
                 if kind == .wav, tag.waveChannelMask != nil {
                     return "a WAVE file records a channel layout only for linear PCM, not \(encoding); write CAF to keep \(tag.name)"
                 }
                 if kind == .wav { return "WAVE has no speaker positions for \(tag.name) (only Mono and Stereo); write CAF to keep it" }
                 return "\(kind.name) files have no channel layout; write CAF or WAVE to keep \(tag.name)"
-            case .packetCopy(let c):
-                switch c {
-                case .needsDecoding(let what): return "-d 0 copies the source's packets as they are, so it cannot be combined with \(what)"
-                case .container(let k): return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(k == .unknown ? "not one of them" : k.name)"
-                case .codec(let e): return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); the source holds \(e)"
-                case let .priming(n, k): return "the source's packets begin with \(n) priming frames, which \(k.name) cannot record; write CAF"
-                }
+            case .packetCopy(let c): return c.description
+            case .quality(let q):
+                let levels = ConversionOptions.qualityLevels
+                return "quality \(q) is not a codec quality level (\(levels.lowerBound) to \(levels.upperBound))"
             }
         case .cancelled: return "conversion cancelled; nothing was written"
         }
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// What to ask for instead, when the conversion asked for cannot be done and a change of options would do.
+    public var remedy: ConversionRemedy? {
+        switch reason {
+        case .conversion(.ima4Channels): return .channels([2, 1])
+        case .conversion(.channelLayout(let tag, _)): return .channels([tag.channels])
+        default: return nil
+        }
+    }
+}
+
+extension PacketCopyProblem: CustomStringConvertible {
+    /// The problem in a sentence.
+    public var description: String {
+        switch self {
+        case .needsDecoding(let conflict):
+            return "copying the source's packets as they are cannot be combined with \(conflict)"
+        case .container(let k):
+            let this = k == .unknown ? "not one of them" : k.name
+            return "packets are copied out of CAF, AIFF, AIFF-C and WAVE files; this is \(this)"
+        case .codec(let e):
+            return "packets are copied of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); "
+                + "the source holds \(e)"
+        case let .priming(n, k):
+            return "the source's packets begin with \(n) priming frames, which \(k.name) cannot record; write CAF"
+        }
+    }
+}
+
+extension PacketCopyConflict: CustomStringConvertible {
+    /// What was asked for, as a noun phrase.
+    public var description: String {
+        switch self {
+        case .encoding: return "another data format"
+        case .sampleRate: return "a sample rate"
+        case .channels: return "a channel count"
+        case .trim: return "a trim length"
+        }
+    }
 }
 
 /// Runs a call that throws untyped and returns what happened as a value. A function with typed throws calls this

@@ -7,24 +7,18 @@ import Glibc
 import Darwin
 #endif
 
-/// `convert INPUT... --output-dir DIR`: finds the audio files, names their outputs, refuses collisions before
-/// anything is written, converts with ``BatchConverter`` and reports.
+/// `convert INPUT... --output-dir DIR`: renders the library's plan (``BatchConverter/plan(_:into:options:)``: the
+/// files found, their outputs, collisions), converts with ``BatchConverter`` and reports.
 struct BatchCommand {
     let inputs: [String]
     let outputDir: String
     let options: OutputOptions
     let run: RunOptions
 
-    /// A file to convert and where its output goes below the output folder.
-    struct Found {
-        var path: String
-        /// The path below the folder it was found in (its own name for a file named on the command line).
-        var relative: String
-    }
+    private var format: ReportFormat { run.format ?? .text }
 
     /// Runs the batch; returns the exit status.
     func execute() throws -> Int32 {
-        let format = run.format ?? .text
         let clock = ContinuousClock(), start = clock.now
         guard options.fileType != nil else {
             printError("soundkit: error: --output-dir needs -f caff, AIFF, AIFC or WAVE: the outputs are named by it")
@@ -37,53 +31,59 @@ struct BatchCommand {
             report(error, format: format)
             return 1
         }
-
+        let plan = BatchConverter.plan(inputs, into: outputDir, options: conversion)
         var document = ConvertDocument(files: [], skipped: [], converted: 0, failed: 0, seconds: 0)
-        var (found, failures) = discover()
-        for (path, error) in failures {
-            report(error, format: format)
-            document.files.append(.init(input: path, outputs: [], error: describe(error)))
-        }
-        // Sniffed, not converted: every file whose first bytes are not audio.
-        var audio: [Found] = []
-        for f in found {
-            switch sniff(f.path) {
-            case .success(let kind) where kind.mayHoldAudio: audio.append(f)
-            case .success:
-                printFinding(f.path, .note, "convert", "skipped, not audio", format: format)
-                document.skipped.append(.init(path: f.path, reason: "not audio"))
-            case .failure(let error):
-                report(error, format: format)
-                document.files.append(.init(input: f.path, outputs: [], error: describe(error)))
-            }
-        }
-        found = audio
-
-        let jobs = found.map { f in
-            let stem = FileSystem.splitExtension(f.relative).base
-            let out = FileSystem.join(outputDir, "\(stem).\(conversion.fileType.fileExtension)")
-            return ConversionJob(input: f.path, outputs: [ConversionOutput(path: out, options: conversion)])
-        }
-        let collisions = BatchConverter.collisions(in: jobs)
-        if !collisions.isEmpty {
-            for c in collisions {
-                let names = c.inputs.joined(separator: " and ")
-                printFinding(c.output, .error, "convert", "\(names) would all be written here; nothing was converted (rename one, or convert them into different folders)", format: format)
-                for input in c.inputs {
-                    document.files.append(.init(input: input, outputs: [], error: "\(c.output) would also be written from \(c.inputs.filter { $0 != input }.joined(separator: " and "))"))
-                }
-            }
+        renderExclusions(plan.excluded, into: &document)
+        if !plan.collisions.isEmpty {
+            renderCollisions(plan.collisions, into: &document)
             document.failed = document.files.count
             document.seconds = seconds(clock.now - start)
             if format == .json { try printJSON(document) }
             return 1
         }
+        let (results, printed) = convert(plan.jobs)
+        let cancelled = record(results, printed: printed, into: &document)
+        document.seconds = seconds(clock.now - start)
+        try summarize(document, cancelled: cancelled)
+        if cancelled > 0 { return 130 }
+        return document.failed > 0 ? 1 : 0
+    }
 
+    /// The files the plan leaves out: a note for each skipped, an error for each failed.
+    func renderExclusions(_ excluded: [BatchPlan.Exclusion], into document: inout ConvertDocument) {
+        for exclusion in excluded {
+            switch exclusion {
+            case .notAudio(let path):
+                printFinding(path, .note, "convert", "skipped, not audio", format: format)
+                document.skipped.append(.init(path: path, reason: "not audio"))
+            case .failed(let error):
+                report(error, format: format)
+                document.files.append(.init(input: error.path, outputs: [], error: describe(error)))
+            }
+        }
+    }
+
+    /// Outputs two inputs would write: an error for each, and every input involved fails.
+    func renderCollisions(_ collisions: [OutputCollision], into document: inout ConvertDocument) {
+        for c in collisions {
+            let names = c.inputs.joined(separator: " and ")
+            printFinding(c.output, .error, "convert", "\(names) would all be written here; nothing was converted "
+                         + "(rename one, or convert them into different folders)", format: format)
+            for input in c.inputs {
+                let others = c.inputs.filter { $0 != input }.joined(separator: " and ")
+                let error = "\(c.output) would also be written from \(others)"
+                document.files.append(.init(input: input, outputs: [], error: error))
+            }
+        }
+    }
+
+    /// Converts the jobs, showing progress and errors as they come. Ctrl-C cancels the batch (the files under way
+    /// leave nothing behind, those done are kept); a second one ends the process at once, removing the temporary
+    /// files of the files under way.
+    func convert(_ jobs: [ConversionJob]) -> BatchOutcome {
         let concurrency = run.jobs ?? BatchConverter.processorCount
-        let verbose = run.verbose
+        let verbose = run.verbose, format = format
         let interactive = isatty(2) == 1
-        // Ctrl-C cancels the batch (the files under way leave nothing behind, those done are kept); a second one
-        // ends the process at once, removing the temporary files of the files under way.
         signal(SIGINT, SIG_IGN)
         let batch = Task { () -> BatchOutcome in
             var line = ProgressLine(enabled: interactive)
@@ -120,16 +120,21 @@ struct BatchCommand {
             }
         }
         interrupt.resume()
-        let (results, printed) = wait(for: batch)
+        let outcome = wait(for: batch)
         interrupt.cancel()
         signal(SIGINT, SIG_DFL)
+        return outcome
+    }
 
+    /// Adds the results to the document, reporting the failures not yet reported; returns how many were cancelled.
+    func record(_ results: [ConversionResult], printed: Set<Int>, into document: inout ConvertDocument) -> Int {
         var cancelled = 0
         for r in results {
             switch r.outcome {
             case .success(let reports):
                 document.converted += 1
-                document.files.append(.init(input: r.input, outputs: reports.map(ConvertDocument.Output.init), error: nil))
+                let outputs = reports.map(ConvertDocument.Output.init)
+                document.files.append(.init(input: r.input, outputs: outputs, error: nil))
             case .failure(let e):
                 if case .cancelled = e.reason { cancelled += 1 }
                 // Failures found when the outputs were put in place come after the progress events.
@@ -138,57 +143,20 @@ struct BatchCommand {
             }
         }
         document.failed = document.files.count - document.converted
-        document.seconds = seconds(clock.now - start)
-        if format == .json {
-            try printJSON(document)
-        } else {
-            var summary = "soundkit: \(cancelled > 0 ? "interrupted; " : "")converted \(document.converted) file\(document.converted == 1 ? "" : "s"), \(document.failed - cancelled) failed"
-            if cancelled > 0 { summary += ", \(cancelled) not converted" }
-            if !document.skipped.isEmpty { summary += ", \(document.skipped.count) skipped (not audio)" }
-            summary += ", in \(fixed(document.seconds, 2)) s"
-            printError(summary)
-        }
-        if cancelled > 0 { return 130 }
-        return document.failed > 0 ? 1 : 0
+        return cancelled
     }
 
-    /// The files the inputs name: files as given, folders walked (sorted, hidden entries and the output folder
-    /// left out, symbolic links to folders not followed). Inputs that do not exist are failures.
-    func discover() -> (found: [Found], failures: [(String, Error)]) {
-        var found: [Found] = []
-        var failures: [(String, Error)] = []
-        func walk(_ dir: String, _ relative: String) {
-            for name in FileSystem.contents(of: dir) where !name.hasPrefix(".") {
-                let path = FileSystem.join(dir, name)
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                if FileSystem.isDirectory(path) {
-                    if FileSystem.isSymbolicLink(path) || FileSystem.isSameFile(path, outputDir) { continue }
-                    walk(path, rel)
-                } else {
-                    found.append(Found(path: path, relative: rel))
-                }
-            }
-        }
-        for input in inputs {
-            if FileSystem.isDirectory(input) {
-                walk(input, "")
-            } else if FileSystem.exists(input) {
-                found.append(Found(path: input, relative: FileSystem.lastComponent(input)))
-            } else {
-                failures.append((input, AudioFileError(input, .system(.open, .noSuchFileOrDirectory))))
-            }
-        }
-        return (found, failures)
-    }
-
-    /// What a file's first bytes say it is.
-    func sniff(_ path: String) -> Result<ContainerKind, Error> {
-        do {
-            let file = try InputFile(path: path)
-            return .success(ContainerKind(sniffing: try file.read(at: 0, count: 16)))
-        } catch {
-            return .failure(error)
-        }
+    /// The JSON document, or the last line counting what was converted, failed and skipped.
+    func summarize(_ document: ConvertDocument, cancelled: Int) throws {
+        if format == .json { return try printJSON(document) }
+        let converted = document.converted
+        let files = "\(converted) file\(converted == 1 ? "" : "s")"
+        var summary = "soundkit: \(cancelled > 0 ? "interrupted; " : "")converted \(files), "
+            + "\(document.failed - cancelled) failed"
+        if cancelled > 0 { summary += ", \(cancelled) not converted" }
+        if !document.skipped.isEmpty { summary += ", \(document.skipped.count) skipped (not audio)" }
+        summary += ", in \(fixed(document.seconds, 2)) s"
+        printError(summary)
     }
 }
 

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ArgumentParser
 import SoundKit
 
 /// Writes a line to standard error.
@@ -34,19 +35,45 @@ func fixed(_ v: Double, _ decimals: Int) -> String {
     return (v < 0 && r != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
 }
 
-/// All of standard input.
-func readStandardInput() -> [UInt8] {
+/// All of standard input; a read error is thrown as `-: cannot read standard input: …`.
+func readStandardInput() throws -> [UInt8] {
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if n <= 0 { break }
+        if n == 0 { break }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw UsageError("-", "cannot read standard input: \(String(cString: strerror(errno)))")
+        }
         out += chunk[0..<n]
     }
     return out
 }
 
 // MARK: --format text|json|github, for every command with output
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github
+
+    // Spelled out: ArgumentParser's defaults describe each case through reflection (`"\(self)"`), which every
+    // process paid for at start-up whether or not it printed help.
+    var defaultValueDescription: String { rawValue }
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    static var allValueDescriptions: [String: String] { [:] }
+}
+
+/// Prints a report in the chosen format; returns whether it holds errors.
+func emit(_ report: CheckReport, format: ReportFormat) throws {
+    switch format {
+    case .text: for line in report.rendered().textLines() { print(line) }
+    case .github: for line in report.rendered().githubLines() { print(line) }
+    case .json:
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(report.rendered()), as: UTF8.self))
+    }
+}
 
 /// Prints `value` as one JSON document (pretty, sorted keys, slashes unescaped).
 func printJSON<T: Encodable>(_ value: T) throws {
@@ -88,7 +115,7 @@ func errorPath(_ error: Error) -> String? {
 
 /// An error's message without its path.
 func describe(_ error: Error) -> String {
-    if let e = error as? AudioFileError { return e.message }
+    if let e = error as? AudioFileError { return commandLineMessage(e) }
     if let e = error as? UsageError { return e.message }
     return "\(error)"
 }
@@ -154,5 +181,36 @@ struct ResolveDocument: Encodable {
     struct Location: Encodable {
         var label: String
         var folder: String
+    }
+}
+
+/// A library error's message in the command line's words: the library's sentence, with what to change spelled as
+/// convert's options (`add -c 2 or -c 1`, `-d 0 …`).
+func commandLineMessage(_ e: AudioFileError) -> String {
+    if case .conversion(.packetCopy(let problem)) = e.reason { return packetCopyMessage(problem) }
+    switch e.remedy {
+    case .channels(let counts)?: return e.message + "; add " + counts.map { "-c \($0)" }.joined(separator: " or ")
+    case nil: return e.message
+    }
+}
+
+/// Why `-d 0` cannot copy the source's packets, naming the options that stand in the way.
+func packetCopyMessage(_ problem: PacketCopyProblem) -> String {
+    switch problem {
+    case .needsDecoding(let conflict):
+        let what = switch conflict {
+        case .encoding: "another data format"
+        case .sampleRate: "a sample rate (@RATE)"
+        case .channels: "a channel count (-c)"
+        case .trim: "--trim"
+        }
+        return "-d 0 copies the source's packets as they are, so it cannot be combined with \(what)"
+    case .container(let k):
+        let this = k == .unknown ? "not one of them" : k.name
+        return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(this)"
+    case .codec(let e):
+        return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); "
+            + "the source holds \(e)"
+    case .priming: return problem.description
     }
 }

@@ -31,7 +31,8 @@ struct SoundKitCommand: ParsableCommand {
     }
 }
 
-/// A command line that names something soundkit cannot do (an unknown file type, a bad `-d`), about `path`.
+/// An error about `path` in the command's own words: a command line that names something soundkit cannot do (an
+/// unknown file type, a bad `-d`), or standard input that cannot be read.
 struct UsageError: Error {
     var path: String
     var message: String
@@ -44,7 +45,7 @@ struct UsageError: Error {
 /// Prints `path: error: message` to standard error, the form Xcode and CI parsers read.
 func report(_ error: Error) {
     if let e = error as? AudioFileError {
-        printError("\(e.path): error: \(e.message)")
+        printError("\(e.path): error: \(commandLineMessage(e))")
     } else if let e = error as? UsageError {
         printError("\(e.path): error: \(e.message)")
     } else {

@@ -14,6 +14,13 @@ func contents(_ path: String) throws -> [UInt8] {
     return try f.read(at: 0, count: Int(f.size))
 }
 
+/// Writes `bytes` to a new file at `path`.
+func writeBytes(_ path: String, _ bytes: [UInt8]) throws {
+    let out = try AtomicOutputFile(path: path)
+    try out.write(bytes)
+    try out.commit()
+}
+
 /// Names in a folder tree, relative to it.
 func tree(_ dir: String) -> [String] {
     var out: [String] = []
@@ -48,10 +55,12 @@ func outputs(for input: String, index i: Int, into dir: String) -> [ConversionOu
     case 1: return [ConversionOutput(path: base + ".wav", options: ConversionOptions(fileType: .wav, encoding: .ulaw, sampleRate: 11025))]
     case 2: return [ConversionOutput(path: base + ".aifc", options: ConversionOptions(fileType: .aifc, encoding: .ima4, channels: 1, trim: 0.05))]
     case 3: return [ConversionOutput(path: base + ".wav", options: ConversionOptions(fileType: .wav, encoding: .ima4)),
-                    ConversionOutput(path: base + ".caf", options: ConversionOptions(fileType: .caf, copiesPackets: true))]
-    case 4: return [ConversionOutput(path: base + ".caf", options: ConversionOptions(fileType: .caf, copiesPackets: true))]
-    default: return [ConversionOutput(path: base + ".aiff", options: ConversionOptions(fileType: .aiff, sampleRate: 32000,
-                                                                                       resampling: ResamplerQuality(quality: 100, complexity: .bats)))]
+                    ConversionOutput(path: base + ".caf", options: ConversionOptions.copyingPackets(into: .caf))]
+    case 4: return [ConversionOutput(path: base + ".caf", options: ConversionOptions.copyingPackets(into: .caf))]
+    default:
+        var options = ConversionOptions(fileType: .aiff, sampleRate: 32000)
+        options.resampling = ResamplerQuality(quality: 100, complexity: .bats)
+        return [ConversionOutput(path: base + ".aiff", options: options)]
     }
 }
 
@@ -151,6 +160,56 @@ struct BatchTests {
             try await BatchConverter.convert(jobs)
         }
         #expect(!FileSystem.exists(dir + "/out"))
+    }
+
+    @Test("the plan: folders walked (subfolders kept, hidden and linked ones not), outputs named below DIR, walked files that are not audio skipped, named ones converted (and failing), missing inputs failed")
+    func plan() throws {
+        let dir = temporaryFolder()
+        let sounds = dir + "/Sounds"
+        try FileSystem.makeDirectories(sounds + "/sub")
+        try FileSystem.makeDirectories(sounds + "/.hidden")
+        let walked = try makeSources(sounds + "/sub", count: 1, frames: { _ in 100 })[0]
+        _ = try makeSources(sounds + "/.hidden", count: 1, frames: { _ in 100 })
+        try writeBytes(sounds + "/notes.txt", Array("not audio".utf8))
+        let named = dir + "/broken.wav"
+        try writeBytes(named, Array("not audio either".utf8))
+        let options = ConversionOptions(fileType: .caf, encoding: .ima4)
+        let plan = BatchConverter.plan([sounds, named, dir + "/missing.wav"], into: dir + "/out", options: options)
+        #expect(plan.jobs.map(\.input) == [walked, named])
+        #expect(plan.jobs.map { $0.outputs.map(\.path) } == [[dir + "/out/sub/s0.caf"], [dir + "/out/broken.caf"]])
+        #expect(plan.excluded == [.failed(AudioFileError(dir + "/missing.wav", .system(.open, .noSuchFileOrDirectory))),
+                                  .notAudio(sounds + "/notes.txt")])
+        #expect(plan.collisions.isEmpty)
+        #expect(throws: AudioFileError.self) { try Converter.convert(input: named, outputs: plan.jobs[1].outputs) }
+    }
+
+    @Test("the plan: two files that would write the same output, ignoring case, are collisions")
+    func planCollisions() throws {
+        let dir = temporaryFolder()
+        try FileSystem.makeDirectories(dir + "/a")
+        try FileSystem.makeDirectories(dir + "/b")
+        let a = try makeSources(dir + "/a", count: 1, frames: { _ in 100 })[0]
+        let b = dir + "/b/S0.wav"
+        #expect(rename(try makeSources(dir + "/b", count: 1, frames: { _ in 100 })[0], b) == 0)
+        let plan = BatchConverter.plan([a, dir + "/b"], into: dir + "/out", options: ConversionOptions(fileType: .caf))
+        #expect(plan.jobs.count == 2 && plan.excluded.isEmpty)
+        #expect(plan.collisions == [OutputCollision(output: dir + "/out/s0.caf", inputs: [a, b])])
+    }
+
+    @Test("quality levels: 0 the reference stream, 1...95 starts, 96...119 trellis, 120...126 beam, 127 beams; others refused")
+    func qualityLevels() throws {
+        let expected: [(Int, IMASearch)] = [(0, .none), (1, .starts), (64, .starts), (95, .starts), (96, .trellis),
+                                            (119, .trellis), (120, .beam), (126, .beam), (127, .beams)]
+        for (q, search) in expected { #expect(ConversionOptions(fileType: .caf, quality: q).imaSearch == search, "\(q)") }
+        #expect(ConversionOptions(fileType: .caf).quality == 64)
+        let dir = temporaryFolder()
+        let source = try makeSources(dir, count: 1, frames: { _ in 100 })[0]
+        for q in [-1, 128] {
+            #expect(throws: AudioFileError(dir + "/q.caf", .conversion(.quality(q)))) {
+                try Converter.convert(input: source, output: dir + "/q.caf", options: ConversionOptions(fileType: .caf, encoding: .ima4, quality: q))
+            }
+        }
+        #expect(!FileSystem.exists(dir + "/q.caf"))
     }
 }
 

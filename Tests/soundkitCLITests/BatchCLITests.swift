@@ -80,6 +80,25 @@ struct BatchCLITests {
         #expect(try Decoded.ffmpeg(out.appendingPathComponent("chime.wav").path).codec == "pcm_mulaw")
     }
 
+    @Test("a file named on the command line whose bytes are not audio is an error, not skipped; the others convert; exit 1")
+    func namedFileNotAudio() throws {
+        let dir = try makeTree()
+        let src = dir.appendingPathComponent("Sounds"), out = dir.appendingPathComponent("out")
+        let broken = dir.appendingPathComponent("broken.wav").path
+        try Data("these bytes are not audio".utf8).write(to: URL(fileURLWithPath: broken))
+        let r = try Tool.soundkit("convert", src.path, broken, "--output-dir", out.path, "-f", "caff", "-d", "ima4")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("\(broken): error: "), "\(r.stderr)")
+        #expect(!r.stderr.contains("\(broken): note: skipped"))
+        #expect(r.stderr.contains("\(src.path)/README.txt: note: skipped, not audio"), "a file found in a folder is still skipped")
+        #expect(r.stderr.contains("soundkit: converted 4 files, 1 failed, 1 skipped (not audio), in "), "\(r.stderr)")
+        #expect(try files(under: out) == ["alerts/loud/horn.caf", "alerts/old.caf", "alerts/ping.caf", "chime.caf"])
+        let j = try Tool.soundkit("convert", broken, "--output-dir", dir.appendingPathComponent("j").path, "-f", "caff", "--format", "json")
+        let doc = try #require(try JSONSerialization.jsonObject(with: j.data) as? [String: Any])
+        #expect(j.status == 1 && doc["failed"] as? Int == 1 && (doc["skipped"] as? [Any])?.isEmpty == true)
+        #expect((doc["files"] as? [[String: Any]])?.first?["input"] as? String == broken)
+    }
+
     @Test("--format json: one document with every file; github: annotations; notes for skipped files")
     func formats() throws {
         let dir = try makeTree()

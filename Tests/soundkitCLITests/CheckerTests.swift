@@ -278,6 +278,16 @@ struct ResolveTests {
         return try Tool.run(Tool.soundkit, ["payload", file.path] + loc)
     }
 
+    @Test("payload -: a read error on standard input is reported as one, not as a JSON syntax error")
+    func standardInputReadError() throws {
+        // Standard input is a folder: read(2) fails with EISDIR.
+        let dir = try temporaryDirectory()
+        let r = try Tool.run("/bin/sh", ["-c", "exec \"$0\" payload - < \"$1\"", Tool.soundkit, dir.path])
+        #expect(r.status == 1)
+        #expect(r.stderr == "-: error: cannot read standard input: Is a directory\n", "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test("valid payloads: default, a name that resolves, a critical dictionary, the FCM v1 shape")
     func validPayloads() throws {
         for json in [#"{"aps":{"alert":"hi","sound":"default"}}"#, #"{"aps":{"sound":"bundle.caf"}}"#,

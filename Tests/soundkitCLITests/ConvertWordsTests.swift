@@ -63,37 +63,33 @@ import Testing
                 let spelled = (nameKind == "long" ? "--" : "-") + n
                 if spelled == "--help" || spelled == "-h" || spelled == "--version" { continue }
                 declared.insert(spelled)
-                let entry = try #require(ConvertWords.Name(spelled), "\(spelled) is declared but not in the scan's table")
-                #expect(entry.isFlag == (kind == "flag"), "\(spelled)")
-                #expect(entry.takesAnyWord == (argument["parsingStrategy"] as? String == "unconditional"), "\(spelled)")
+                let entry = try #require(ConvertOption.named(spelled), "\(spelled) is declared but not in the scan's table")
+                #expect((entry.kind == .flag) == (kind == "flag"), "\(spelled)")
+                #expect((entry.kind == .anyValue) == (argument["parsingStrategy"] as? String == "unconditional"), "\(spelled)")
             }
         }
-        #expect(Set(ConvertWords.Name.spellings) == declared)
+        #expect(Set(Self.spellings) == declared)
         #expect(declared.count == 27)
     }
 
     // -o is split off before words reach the scan (ConvertRequest.split), which leaves it to ArgumentParser: see
     // leftToArgumentParser.
+    /// Every spelling of every option.
+    static let spellings = ConvertOption.all.flatMap(\.spellings)
+
+    /// A value for each option that takes one, by its first spelling.
+    static let values: [String: String] = [
+        "-f": "AIFC", "-d": "BEI24", "-c": "3", "--jobs": "3", "-l": "MidSide", "-q": "17", "-r": "17",
+        "--src-complexity": "line", "--trim": "1.25", "--gain": "-0.5", "--true-peak": "-0.5", "--normalize": "-20",
+        "--output-dir": "dir", "--format": "github",
+    ]
+
     @Test("every name of the table, given once with a value, reads as ArgumentParser reads it",
-          arguments: ConvertWords.Name.spellings.filter { $0 != "-o" })
+          arguments: spellings.filter { $0 != "-o" })
     func eachName(_ spelled: String) throws {
-        let value: String? = switch ConvertWords.Name(spelled) {
-        case .fileType: "AIFC"
-        case .dataFormat: "BEI24"
-        case .channels, .jobs: "3"
-        case .channelLayout: "MidSide"
-        case .quality, .srcQuality: "17"
-        case .srcComplexity: "line"
-        case .trim: "1.25"
-        case .gain, .truePeak: "-0.5"
-        case .normalize: "-20"
-        case .outputDir: "dir"
-        case .format: "github"
-        case .output: nil
-        case .mix, .noFiller, .verbose, .helpFormats: nil
-        case nil: nil
-        }
-        let isFlag = try #require(ConvertWords.Name(spelled)).isFlag
+        let option = try #require(ConvertOption.named(spelled))
+        let isFlag = option.kind == .flag
+        let value = option.spellings.first.flatMap { Self.values[$0] }
         let words = ["in.wav"] + [spelled] + (isFlag ? [] : [try #require(value)])
         let scanned = try #require(ConvertWords.scan(words))
         #expect(scanned == (try Convert.parse(words).words))
