@@ -50,9 +50,7 @@ public enum SoundChecker {
 
     public static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
         let findings = ordered(soundRules.flatMap { $0.check(facts, options) })
-        let d = facts.description
-        return FileReport(path: facts.path, container: d?.container, format: d?.format, sampleRate: d?.sampleRate,
-                          channels: d?.channels, frames: d?.frames, duration: d?.duration, findings: findings)
+        return FileReport(path: facts.path, description: facts.description, findings: findings)
     }
 
     /// Severity first (errors on top), then rule order.

@@ -45,16 +45,22 @@ public struct FileReport: Codable, Hashable, Sendable {
     public var duration: Double?
     public var findings: [Finding]
 
-    public init(path: String, container: String? = nil, format: String? = nil, sampleRate: Double? = nil, channels: Int? = nil,
-                frames: Int64? = nil, duration: Double? = nil, findings: [Finding]) {
+    /// What was found in a file that is not a sound (a payload, an Info.plist, an attachment): its kind and format
+    /// as far as they are known.
+    public init(path: String, container: String? = nil, format: String? = nil, findings: [Finding]) {
         self.path = path
         self.container = container
         self.format = format
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.frames = frames
-        self.duration = duration
         self.findings = findings
+    }
+
+    /// What was found in a sound, with the facts of its description (none when it could not be read).
+    public init(path: String, description d: AudioFileDescription?, findings: [Finding]) {
+        self.init(path: path, container: d?.container, format: d?.format, findings: findings)
+        sampleRate = d?.sampleRate
+        channels = d?.channels
+        frames = d?.frames
+        duration = d?.duration
     }
 
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }

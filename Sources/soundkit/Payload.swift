@@ -39,8 +39,7 @@ struct Payload: ParsableCommand {
             throw ExitCode.failure
         }
         let result = PayloadChecker.check(bytes, locations: locations.value)
-        let r = CheckReport(files: [FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", format: nil, sampleRate: nil,
-                                               channels: nil, frames: nil, duration: nil, findings: result.findings)])
+        let r = CheckReport(files: [FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: result.findings)])
         try emit(r, format: format)
         if let w = result.resolution?.winner, format == .text { printError("\(result.soundName ?? ""): resolves to \(w)") }
         if r.hasErrors { throw ExitCode.failure }
