@@ -38,7 +38,10 @@ let package = Package(
         // MARK: Executables
         .executableTarget(
             name: "soundkit",
-            dependencies: ["SoundKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: Plugins
         .plugin(
@@ -59,7 +62,7 @@ let package = Package(
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["SoundKit", "SoundKitTestSupport"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["SoundKit", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitTestSupport"]),
     ]
 )

@@ -7,13 +7,13 @@
 ///
 /// The fast encoders read the segment and mantissa straight off the IEEE-754 bits of `|x| + bias` (the exponent
 /// *is* the segment, the top four fraction bits *are* the mantissa), so they are branch-free and vectorise.
-public enum G711 {
+package enum G711 {
 
     // MARK: Decoding (exact; 256-entry tables built from the reference formula)
 
     /// ITU/Sun µLaw expansion of one code to 16-bit linear.
     @inlinable
-    public static func ulawToLinear(_ code: UInt8) -> Int16 {
+    package static func ulawToLinear(_ code: UInt8) -> Int16 {
         let u = ~code
         var t = (Int32(u & 0x0F) << 3) + 0x84
         t <<= Int32((u & 0x70) >> 4)
@@ -22,7 +22,7 @@ public enum G711 {
 
     /// ITU/Sun aLaw expansion of one code to 16-bit linear.
     @inlinable
-    public static func alawToLinear(_ code: UInt8) -> Int16 {
+    package static func alawToLinear(_ code: UInt8) -> Int16 {
         let a = code ^ 0x55
         var t = Int32(a & 0x0F) << 4
         let segment = Int32((a & 0x70) >> 4)
@@ -35,17 +35,17 @@ public enum G711 {
     }
 
     /// Every µLaw code's linear value, indexed by the code.
-    public static let ulawTable: [Int16] = (0..<256).map { ulawToLinear(UInt8($0)) }
+    package static let ulawTable: [Int16] = (0..<256).map { ulawToLinear(UInt8($0)) }
     /// Every aLaw code's linear value, indexed by the code.
-    public static let alawTable: [Int16] = (0..<256).map { alawToLinear(UInt8($0)) }
+    package static let alawTable: [Int16] = (0..<256).map { alawToLinear(UInt8($0)) }
 
     /// Decodes µLaw codes to Int16.
-    public static func decodeULaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
+    package static func decodeULaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
         decode(src, into: dst, table: ulawTable)
     }
 
     /// Decodes aLaw codes to Int16.
-    public static func decodeALaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
+    package static func decodeALaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
         decode(src, into: dst, table: alawTable)
     }
 
@@ -81,7 +81,7 @@ public enum G711 {
 
     /// One µLaw sample, fast path.
     @inlinable @inline(__always)
-    public static func linearToULaw(_ x: Int16) -> UInt8 {
+    package static func linearToULaw(_ x: Int16) -> UInt8 {
         let x = Int32(x)
         let negative = x < 0
         let a = negative ? 0 &- x : x
@@ -91,7 +91,7 @@ public enum G711 {
 
     /// One aLaw sample, fast path.
     @inlinable @inline(__always)
-    public static func linearToALaw(_ x: Int16) -> UInt8 {
+    package static func linearToALaw(_ x: Int16) -> UInt8 {
         let x = Int32(x)
         let negative = x < 0
         let a = negative ? 0 &- x : x
@@ -107,9 +107,9 @@ public enum G711 {
     /// Every Int16's µLaw and aLaw code (indexed by its bit pattern), made by the fast encoders above on first use.
     /// One byte load a sample instead of some twenty vector operations, worth building for long inputs (scripts/bench
     /// measures both). The same codes, so switching is invisible.
-    public static let ulawCodes: [UInt8] = codes(encodeULaw)
+    package static let ulawCodes: [UInt8] = codes(encodeULaw)
     /// Every Int16's aLaw code, as ``ulawCodes``.
-    public static let alawCodes: [UInt8] = codes(encodeALaw)
+    package static let alawCodes: [UInt8] = codes(encodeALaw)
 
     static func codes(_ encode: (UnsafeBufferPointer<Int16>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
         let all = (0..<65536).map { Int16(truncatingIfNeeded: $0) }
@@ -119,7 +119,7 @@ public enum G711 {
     }
 
     /// Encodes Int16 samples by `table` (``ulawCodes`` or ``alawCodes``).
-    public static func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>, table: [UInt8]) {
+    package static func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>, table: [UInt8]) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         table.withUnsafeBufferPointer { t in
@@ -129,14 +129,14 @@ public enum G711 {
     }
 
     /// Encodes Int16 samples to µLaw.
-    public static func encodeULaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
+    package static func encodeULaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         for i in 0..<n { d[i] = linearToULaw(s[i]) }
     }
 
     /// Encodes Int16 samples to aLaw.
-    public static func encodeALaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
+    package static func encodeALaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         for i in 0..<n { d[i] = linearToALaw(s[i]) }

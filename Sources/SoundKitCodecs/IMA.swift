@@ -1,23 +1,23 @@
 /// The IMA ADPCM state of one channel and the one nibble step that every IMA codec here shares.
-public struct IMAState: Hashable, Sendable {
+package struct IMAState: Hashable, Sendable {
     /// The last decoded sample, −32768...32767.
-    public var predictor: Int32
+    package var predictor: Int32
     /// The step index, 0...88 (``IMATables/step``).
-    public var index: Int32
+    package var index: Int32
 
     /// A channel at `predictor` and step `index` (by default silence at the smallest step, where every stream starts).
-    public init(predictor: Int32 = 0, index: Int32 = 0) {
+    package init(predictor: Int32 = 0, index: Int32 = 0) {
         self.predictor = predictor
         self.index = index
     }
 }
 
 /// The IMA ADPCM nibble step, shared by the decoders and every encoder and search.
-public enum IMA {
+package enum IMA {
     /// Applies one 4-bit code with the reference shift-and-add arithmetic and returns the new sample.
     /// This is the decoder; the encoders call it too, so what they assume is what a decoder computes.
     @inlinable @inline(__always)
-    public static func decode(_ code: UInt8, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> Int16 {
+    package static func decode(_ code: UInt8, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> Int16 {
         let c = Int32(code & 0xF)
         let step = steps[Int(state.index)]
         var diff = step &>> 3
@@ -35,7 +35,7 @@ public enum IMA {
     /// The greedy code for `x` from `state` (Apple's and FFmpeg's quantiser: sign, then step, step/2, step/4),
     /// applied to `state`.
     @inlinable @inline(__always)
-    public static func encode(_ x: Int32, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> UInt8 {
+    package static func encode(_ x: Int32, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> UInt8 {
         var d = x &- state.predictor
         var code: Int32 = 0
         if d < 0 { code = 8; d = 0 &- d }

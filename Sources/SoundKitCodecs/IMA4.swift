@@ -1,17 +1,17 @@
 /// Apple IMA4 (`ima4`): 64 frames a packet; per channel a 34-byte block of a 2-byte big-endian preamble
 /// (9-bit predictor, 7-bit step index) and 32 bytes of codes, low nibble first; channels block-interleaved.
-public enum IMA4 {
+package enum IMA4 {
     /// Frames a packet holds.
-    public static let framesPerPacket = 64
+    package static let framesPerPacket = 64
     /// Bytes of one channel's block: the preamble and 64 codes.
-    public static let bytesPerBlock = 34
+    package static let bytesPerBlock = 34
 
     /// Bytes of one packet of `channels` channels.
-    public static func bytesPerPacket(channels: Int) -> Int { bytesPerBlock * channels }
+    package static func bytesPerPacket(channels: Int) -> Int { bytesPerBlock * channels }
 
     /// The preamble a decoder reads as `(predictor, index)`.
     @inlinable @inline(__always)
-    public static func preamble(predictor: Int32, index: Int32) -> UInt16 {
+    package static func preamble(predictor: Int32, index: Int32) -> UInt16 {
         UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(truncatingIfNeeded: index)
     }
 
@@ -22,7 +22,7 @@ public enum IMA4 {
     /// Apple's resync rule: keep the running state when the preamble's index equals it and its predictor lies
     /// within 0x7F of it; otherwise adopt the preamble. Returns the state the packet decodes from.
     @inlinable @inline(__always)
-    public static func resync(_ running: IMAState, preamble: UInt16) -> IMAState {
+    package static func resync(_ running: IMAState, preamble: UInt16) -> IMAState {
         let predictor = Int32(Int16(bitPattern: preamble & 0xFF80))
         let index = Int32(preamble & 0x7F)
         if index == running.index && abs(predictor &- running.predictor) <= 0x7F { return running }
@@ -31,12 +31,12 @@ public enum IMA4 {
 }
 
 /// Why an IMA4 stream cannot be decoded.
-public enum IMA4Error: Error, Equatable, CustomStringConvertible {
+package enum IMA4Error: Error, Equatable, CustomStringConvertible {
     /// A preamble's step index is above 88 (`channel` counts from 0).
     case invalidStepIndex(packet: Int, channel: Int, index: Int)
 
     /// The error in words, naming the packet and the channel (counted from 1).
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidStepIndex(packet, channel, index):
             return "IMA4 packet \(packet), channel \(channel + 1): step index \(index) is outside 0...88"
@@ -45,23 +45,23 @@ public enum IMA4Error: Error, Equatable, CustomStringConvertible {
 }
 
 /// Decodes Apple IMA4 exactly as Core Audio and FFmpeg do (resync rule, initial state 0/0).
-public struct IMA4Decoder: Sendable {
+package struct IMA4Decoder: Sendable {
     /// Channels a packet holds.
-    public let channels: Int
+    package let channels: Int
     /// Where each channel's decoder is after the last packet.
-    public private(set) var states: [IMAState]
+    package private(set) var states: [IMAState]
     /// Packets decoded so far (what errors count packets from).
-    public private(set) var packetsDecoded = 0
+    package private(set) var packetsDecoded = 0
 
     /// A decoder of `channels` block-interleaved channels (fewer than 1 counts as 1).
-    public init(channels: Int) {
+    package init(channels: Int) {
         self.channels = Swift.max(channels, 1)
         self.states = Array(repeating: IMAState(), count: Swift.max(channels, 1))
     }
 
     /// Decodes `src.count / (34·channels)` whole packets into interleaved Int16 (64 frames each).
     /// Returns the number of frames written.
-    public mutating func decode(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) throws(IMA4Error) -> Int {
+    package mutating func decode(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) throws(IMA4Error) -> Int {
         let ch = channels
         let packetBytes = IMA4.bytesPerPacket(channels: ch)
         let packets = Swift.min(src.count / packetBytes, dst.count / (IMA4.framesPerPacket * ch))

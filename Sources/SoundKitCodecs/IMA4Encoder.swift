@@ -1,5 +1,5 @@
 /// How hard an IMA encoder looks for the codes that sound best.
-public enum IMASearch: Sendable, Hashable {
+package enum IMASearch: Sendable, Hashable {
     /// The reference encoder's greedy quantiser, bit for bit (Apple's for IMA4; for IMA in WAV, the index carried
     /// from block to block as libsndfile and sox do).
     case none
@@ -29,16 +29,16 @@ public enum IMASearch: Sendable, Hashable {
 /// (``IMATrellis``) and the look-ahead coder (``IMALookahead``); ``IMASearch/beam`` and ``IMASearch/beams`` the
 /// widest search (``IMABeam``). Every candidate is simulated with the decoder's own arithmetic, so the stream
 /// decodes exactly as the encoder assumed under the resync rule.
-public struct IMA4Encoder: Sendable {
+package struct IMA4Encoder: Sendable {
     /// How hard the encoder searches.
-    public typealias Search = IMASearch
+    package typealias Search = IMASearch
 
     /// Channels a packet holds.
-    public let channels: Int
+    package let channels: Int
     /// How hard the encoder searches.
-    public let search: Search
+    package let search: Search
     /// Where a decoder of each channel is after the last packet written.
-    public private(set) var states: [IMAState]
+    package private(set) var states: [IMAState]
 
     /// A restart a search tries besides continuing: a step-index offset from the running index, and whether the
     /// predictor comes from the packet's first input sample (which lets a packet jump to an attack) instead of the
@@ -70,7 +70,7 @@ public struct IMA4Encoder: Sendable {
     }
 
     /// An encoder of `channels` block-interleaved channels (fewer than 1 counts as 1) searching as `search` says.
-    public init(channels: Int, search: Search = .starts) {
+    package init(channels: Int, search: Search = .starts) {
         self.channels = Swift.max(channels, 1)
         self.search = search
         self.states = Array(repeating: IMAState(), count: Swift.max(channels, 1))
@@ -81,7 +81,7 @@ public struct IMA4Encoder: Sendable {
     /// two halves at once, so the bytes (never their exactness) depend on how the input is divided into calls; the
     /// converter divides it the same way every time.
     @discardableResult
-    public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
+    package mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
         let ch = channels
         let packets = Swift.min(src.count / (IMA4.framesPerPacket * ch), dst.count / IMA4.bytesPerPacket(channels: ch))
         guard packets > 0, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }

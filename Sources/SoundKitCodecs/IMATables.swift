@@ -4,9 +4,9 @@
 // FFmpeg's libavcodec/adpcm_data.c and libsndfile's ima_adpcm.c.
 
 /// The IMA ADPCM step sizes.
-public enum IMATables {
+package enum IMATables {
     /// Quantiser step sizes, index 0...88.
-    public static let step: [Int32] = [
+    package static let step: [Int32] = [
         7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45,
         50, 55, 60, 66, 73, 80, 88, 97, 107, 118, 130, 143, 157, 173, 190, 209, 230, 253, 279, 307,
         337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963, 1060, 1166, 1282, 1411, 1552, 1707, 1878, 2066,
@@ -15,8 +15,8 @@ public enum IMATables {
     ]
 
     /// The same steps as 16-bit numbers (the largest is 32767).
-    public static let step16: [Int16] = step.map { Int16($0) }
+    package static let step16: [Int16] = step.map { Int16($0) }
 
     /// The largest step index.
-    public static let maxIndex: Int32 = 88
+    package static let maxIndex: Int32 = 88
 }

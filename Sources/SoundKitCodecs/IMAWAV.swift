@@ -1,31 +1,31 @@
 /// IMA ADPCM in WAV (format tag 0x0011, Microsoft/IMA "DVI ADPCM"): blocks of `blockAlign` bytes; per channel a
 /// 4-byte header {Int16 LE first sample, UInt8 step index, 0}, then 4-byte groups of 8 codes per channel in turn,
 /// low nibble first. The header sample is the block's first output sample.
-public enum IMAWAV {
+package enum IMAWAV {
     /// Frames a block of `blockAlign` bytes holds (the header's and 8 a group), or 0 when it holds no group.
-    public static func framesPerBlock(blockAlign: Int, channels: Int) -> Int {
+    package static func framesPerBlock(blockAlign: Int, channels: Int) -> Int {
         guard channels > 0, blockAlign > 4 * channels else { return 0 }
         return (blockAlign - 4 * channels) / (4 * channels) * 8 + 1
     }
 
     /// The block sizes libsndfile, sox and Windows use: 256·ch up to 11.025 kHz, 512·ch to 22.05 kHz, else 1024·ch.
-    public static func defaultBlockAlign(sampleRate: Double, channels: Int) -> Int {
+    package static func defaultBlockAlign(sampleRate: Double, channels: Int) -> Int {
         (sampleRate <= 11025 ? 256 : sampleRate <= 22050 ? 512 : 1024) * channels
     }
 }
 
 /// Decodes IMA ADPCM WAV blocks with the reference shift-and-add arithmetic (as libsndfile and sox do).
-public struct IMAWAVDecoder: Sendable {
+package struct IMAWAVDecoder: Sendable {
     /// Channels a block holds.
-    public let channels: Int
+    package let channels: Int
     /// Bytes a block takes.
-    public let blockAlign: Int
+    package let blockAlign: Int
     /// Frames a block holds.
-    public let framesPerBlock: Int
+    package let framesPerBlock: Int
 
     /// A decoder of blocks of `blockAlign` bytes and `channels` channels; nil when such a block holds no group of
     /// codes.
-    public init?(channels: Int, blockAlign: Int) {
+    package init?(channels: Int, blockAlign: Int) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1 else { return nil }
         self.channels = channels
@@ -36,7 +36,7 @@ public struct IMAWAVDecoder: Sendable {
     /// Decodes one block (`blockAlign` bytes) into `framesPerBlock` interleaved frames; returns the frames
     /// written (0 when either buffer is too small).
     @discardableResult
-    public func decodeBlock(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) -> Int {
+    package func decodeBlock(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) -> Int {
         let ch = channels
         guard src.count >= blockAlign, dst.count >= framesPerBlock * ch, let s = src.baseAddress, let d = dst.baseAddress else { return 0 }
         let b = s.assumingMemoryBound(to: UInt8.self)
@@ -72,21 +72,21 @@ public struct IMAWAVDecoder: Sendable {
 /// coder (``IMALookahead``) from the first 8 of the same starts; ``IMASearch/beam`` and ``IMASearch/beams`` add
 /// ``IMABeam`` (blocks of up to ``IMABeam/maxSamples`` frames); the closest is kept. Blocks are coded in order,
 /// each choice starting near where the last block ended.
-public struct IMAWAVEncoder: Sendable {
+package struct IMAWAVEncoder: Sendable {
     /// Channels a block holds.
-    public let channels: Int
+    package let channels: Int
     /// Bytes a block takes.
-    public let blockAlign: Int
+    package let blockAlign: Int
     /// Frames a block holds.
-    public let framesPerBlock: Int
+    package let framesPerBlock: Int
     /// How hard the encoder searches.
-    public let search: IMASearch
+    package let search: IMASearch
     /// Each channel's step index where the last block written ended.
-    public private(set) var indices: [Int32]
+    package private(set) var indices: [Int32]
 
     /// An encoder of blocks of `blockAlign` bytes and `channels` channels searching as `search` says; nil unless
     /// the block is a whole number of 4-byte groups a channel after the headers and holds at least one.
-    public init?(channels: Int, blockAlign: Int, search: IMASearch = .starts) {
+    package init?(channels: Int, blockAlign: Int, search: IMASearch = .starts) {
         let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
         guard channels > 0, frames > 1, (blockAlign - 4 * channels) % (4 * channels) == 0 else { return nil }
         self.channels = channels
@@ -259,7 +259,7 @@ public struct IMAWAVEncoder: Sendable {
     /// the index carried from the block before (libsndfile's and sox's stream); returns whether the buffers held a
     /// block.
     @discardableResult
-    public mutating func encodeBlock(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Bool {
+    package mutating func encodeBlock(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Bool {
         let ch = channels
         guard src.count >= framesPerBlock * ch, dst.count >= blockAlign, let x = src.baseAddress, let d = dst.baseAddress else { return false }
         let b = d.assumingMemoryBound(to: UInt8.self)
@@ -292,7 +292,7 @@ public struct IMAWAVEncoder: Sendable {
     /// Encodes as many whole blocks as `src` holds and `dst` has room for; returns how many. Mono and stereo run
     /// 16 blocks' channels in two 8-lane vectors at once (two dependency chains, which the CPU overlaps).
     @discardableResult
-    public mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
+    package mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
         let ch = channels
         let blocks = Swift.min(src.count / (framesPerBlock * ch), dst.count / blockAlign)
         guard blocks > 0, let x = src.baseAddress, let out = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }

@@ -4,14 +4,14 @@
 /// integer width up to 32 bits is held exactly; float audio is `Double`, which holds 32- and 64-bit floats exactly.
 /// Narrowing rounds to nearest (ties upward, the same for integer and float sources) and clamps; widening is exact. Float and integer meet at
 /// full scale 2^(bits-1): `Int16` `s` is `Double(s) / 32768`, and back, for all 65,536 values.
-public enum PCM {
+package enum PCM {
 
     // MARK: Narrowing helpers (scalar, inlined into the loops below)
 
     /// Rounds a left-justified sample to `bits` significant bits (half up), clamped, right-aligned as an Int32.
     /// In 32-bit arithmetic: the bit below the cut is the rounding carry, and only the top can overflow.
     @inlinable @inline(__always)
-    public static func narrow(_ x: Int32, toBits bits: Int) -> Int32 {
+    package static func narrow(_ x: Int32, toBits bits: Int) -> Int32 {
         if bits >= 32 { return x }
         let shift = Int32(32 - bits)
         let r = (x &>> shift) &+ ((x &>> (shift &- 1)) & 1)
@@ -21,7 +21,7 @@ public enum PCM {
     /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest (ties
     /// upward, as ``narrow(_:toBits:)`` does), clamp.
     @inlinable @inline(__always)
-    public static func quantize(_ x: Double, toBits bits: Int) -> Int32 {
+    package static func quantize(_ x: Double, toBits bits: Int) -> Int32 {
         let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
         let v = (x * scale + 0.5).rounded(.down)
         // NaN compares false with both bounds and lands on 0 through the final clamp.
@@ -31,7 +31,7 @@ public enum PCM {
 
     /// The float value of a left-justified integer sample (exact).
     @inlinable @inline(__always)
-    public static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
+    package static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
 
     /// Stores `n` samples as 32- or 64-bit floats in the given byte order; `value(i)` is sample i at full scale 1.0.
     @inlinable @inline(__always)
@@ -60,21 +60,21 @@ public enum PCM {
     // MARK: Int16 — what the notification codecs consume
 
     /// Left-justified Int32 → Int16, rounded to nearest and clamped.
-    public static func int16(from src: UnsafeBufferPointer<Int32>, into dst: UnsafeMutableBufferPointer<Int16>) {
+    package static func int16(from src: UnsafeBufferPointer<Int32>, into dst: UnsafeMutableBufferPointer<Int16>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         for i in 0..<n { d[i] = Int16(truncatingIfNeeded: narrow(s[i], toBits: 16)) }
     }
 
     /// Float → Int16 at full scale 32768, rounded to nearest and clamped.
-    public static func int16(from src: UnsafeBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Int16>) {
+    package static func int16(from src: UnsafeBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Int16>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         for i in 0..<n { d[i] = Int16(truncatingIfNeeded: quantize(s[i], toBits: 16)) }
     }
 
     /// Int16 → left-justified Int32 (exact).
-    public static func int32(from src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<Int32>) {
+    package static func int32(from src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<Int32>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
         for i in 0..<n { d[i] = Int32(s[i]) &<< 16 }
@@ -84,7 +84,7 @@ public enum PCM {
 
     /// Unpacks `dst.count` integer samples from `src` into left-justified Int32.
     /// - Precondition: `format` is an integer format and `src` holds `dst.count * format.bytesPerSample` bytes.
-    public static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Int32>) {
+    package static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Int32>) {
         let n = dst.count
         precondition(!format.isFloat && src.count >= n * format.bytesPerSample, "PCM.unpack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -116,7 +116,7 @@ public enum PCM {
     }
 
     /// Unpacks `dst.count` float samples (32 or 64 bit) into Double.
-    public static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Double>) {
+    package static func unpack(_ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Double>) {
         let n = dst.count
         precondition(format.isFloat && src.count >= n * format.bytesPerSample, "PCM.unpack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -139,7 +139,7 @@ public enum PCM {
     // MARK: Pack
 
     /// Packs left-justified Int32 samples into `format` (integer: rounded and clamped; float: exact for ≤ 24 bits).
-    public static func pack(_ src: UnsafeBufferPointer<Int32>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
+    package static func pack(_ src: UnsafeBufferPointer<Int32>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
         let n = src.count
         precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -171,7 +171,7 @@ public enum PCM {
     }
 
     /// Packs float samples into `format` (float: exact or rounded to Float; integer: scaled, rounded, clamped).
-    public static func pack(_ src: UnsafeBufferPointer<Double>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
+    package static func pack(_ src: UnsafeBufferPointer<Double>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer) {
         let n = src.count
         precondition(format.isSupported && dst.count >= n * format.bytesPerSample, "PCM.pack: buffer too small")
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }

@@ -3,26 +3,26 @@
 /// Integer PCM is signed except ``Encoding/unsignedInteger`` (8-bit WAV). Widths are 8, 16, 24, 32 bits for
 /// integers and 32 or 64 bits for floats.
 public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
-    public enum Encoding: Hashable, Sendable {
+    package enum Encoding: Hashable, Sendable {
         case signedInteger, unsignedInteger, float
     }
 
-    public var encoding: Encoding
-    public var bits: Int
-    public var bigEndian: Bool
+    package var encoding: Encoding
+    package var bits: Int
+    package var bigEndian: Bool
 
-    public init(_ encoding: Encoding, bits: Int, bigEndian: Bool) {
+    package init(_ encoding: Encoding, bits: Int, bigEndian: Bool) {
         self.encoding = encoding
         self.bits = bits
         // Byte order is meaningless for single bytes; normalise so equal layouts compare equal.
         self.bigEndian = bits == 8 ? false : bigEndian
     }
 
-    public var bytesPerSample: Int { bits / 8 }
-    public var isFloat: Bool { encoding == .float }
+    package var bytesPerSample: Int { bits / 8 }
+    package var isFloat: Bool { encoding == .float }
 
     /// Whether ``PCM`` can pack and unpack this layout.
-    public var isSupported: Bool {
+    package var isSupported: Bool {
         switch encoding {
         case .signedInteger: return [8, 16, 24, 32].contains(bits)
         case .unsignedInteger: return bits == 8
@@ -40,7 +40,10 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Signed integer samples of `bits` bits (8, 16, 24 or 32), in either byte order.
     public static func int(_ bits: Int, bigEndian: Bool) -> PCMFormat { .init(.signedInteger, bits: bits, bigEndian: bigEndian) }
+    /// Floating-point samples of `bits` bits (32 or 64), in either byte order.
     public static func float(_ bits: Int, bigEndian: Bool) -> PCMFormat { .init(.float, bits: bits, bigEndian: bigEndian) }
+    /// Unsigned 8-bit samples (WAV's 8-bit format).
     public static let uint8 = PCMFormat(.unsignedInteger, bits: 8, bigEndian: false)
 }

@@ -114,21 +114,21 @@ package struct ByteWriter {
 }
 
 /// A four-character code such as `caff`, `lpcm` or `ima4`.
-public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: UInt32
+package struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    package let rawValue: UInt32
 
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
-    public init(stringLiteral s: String) {
+    package init(stringLiteral s: String) {
         var v: UInt32 = 0
         for b in s.utf8.prefix(4) { v = v << 8 | UInt32(b) }
         rawValue = v
     }
 
-    public var bytes: [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) } }
+    package var bytes: [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) } }
 
     /// Printable as afconvert shows codes: `ima4`, with `\xNN` for bytes outside printable ASCII.
-    public var description: String {
+    package var description: String {
         var s = ""
         for b in bytes {
             if b >= 0x20 && b < 0x7F && b != 0x27 && b != 0x5C { s.unicodeScalars.append(Unicode.Scalar(b)) }

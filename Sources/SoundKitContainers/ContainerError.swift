@@ -1,6 +1,6 @@
 /// What can be wrong with a container's bytes, or with a header being written. Each case says what happened in
 /// types; ``description`` phrases it for a person (the file's path is added by the caller).
-public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file holds no bytes at all.
     case empty
     /// Not a file soundkit's header parsers read; `kind` is what the bytes look like (`.unknown`: nothing known).
@@ -35,14 +35,14 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(Unsupported)
 
     /// Where a truncation happened.
-    public enum Region: Hashable, Sendable {
+    package enum Region: Hashable, Sendable {
         case header(ContainerKind)
         case chunk(ContainerKind, FourCC)
         /// A field of `bytes` bytes inside a chunk already read.
         case field(bytes: Int)
     }
 
-    public enum Quantity: String, Hashable, Sendable {
+    package enum Quantity: String, Hashable, Sendable {
         case packets = "packets"
         case frames = "frames"
         case primingFrames = "priming frames"
@@ -51,7 +51,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case framesPerPacket = "frames per packet"
     }
 
-    public enum FormatProblem: Hashable, Sendable {
+    package enum FormatProblem: Hashable, Sendable {
         /// Linear PCM whose width, packet size or frames per packet do not fit together.
         case pcmLayout(bits: Int64, bytesPerPacket: Int64, framesPerPacket: Int64, channels: Int64)
         /// µLaw or aLaw with other than one byte per sample.
@@ -78,7 +78,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case packetTableEntry(Int64)
     }
 
-    public enum Unsupported: Hashable, Sendable {
+    package enum Unsupported: Hashable, Sendable {
         /// Integer or float PCM of a width the PCM kernels do not handle.
         case pcmWidth(bits: Int64, float: Bool)
         /// A data format the file type cannot hold.
@@ -87,7 +87,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         case fileType(ContainerKind)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             return "file is empty"

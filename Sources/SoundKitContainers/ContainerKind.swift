@@ -20,16 +20,16 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     case unknown
 
     /// The file types soundkit writes, in afconvert's order.
-    public static let writable: [ContainerKind] = [.caf, .aiff, .aifc, .wav]
+    package static let writable: [ContainerKind] = [.caf, .aiff, .aifc, .wav]
 
     /// Whether soundkit writes this kind (`-f`).
-    public var isWritable: Bool { Self.writable.contains(self) }
+    package var isWritable: Bool { Self.writable.contains(self) }
 
     /// Whether soundkit's own header parsers read this kind.
-    public var hasNativeParser: Bool { isWritable || self == .rifx || self == .rf64 }
+    package var hasNativeParser: Bool { isWritable || self == .rifx || self == .rf64 }
 
     /// What a person calls it, for messages.
-    public var name: String {
+    package var name: String {
         switch self {
         case .caf: return "CAF"
         case .aiff: return "AIFF"
@@ -63,7 +63,7 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The short container name `soundkit info` reports (`CAF`, `AIFC`, `WAVE`, `RF64`).
-    public var containerName: String {
+    package var containerName: String {
         switch self {
         case .aifc: return "AIFC"
         case .rifx: return "RIFX"
@@ -72,7 +72,7 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// afconvert's file type ID (`caff`, `AIFF`, `AIFC`, `WAVE`), which `afinfo` prints; nil where it has none.
-    public var fileTypeID: String? {
+    package var fileTypeID: String? {
         switch self {
         case .caf: return "caff"
         case .aiff: return "AIFF"
@@ -130,7 +130,7 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The data formats a writable type accepts, in afconvert's spelling and order (`afconvert -hf`); empty for
     /// the kinds soundkit does not write.
-    public var acceptedEncodings: [AudioEncoding] {
+    package var acceptedEncodings: [AudioEncoding] {
         func i(_ b: Int, _ be: Bool) -> AudioEncoding { .pcm(.int(b, bigEndian: be)) }
         func f(_ b: Int, _ be: Bool) -> AudioEncoding { .pcm(.float(b, bigEndian: be)) }
         switch self {
@@ -150,11 +150,11 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// What `-d` omitted means: 16-bit integer PCM in the type's natural byte order.
-    public var default16Bit: AudioEncoding { .pcm(.int(16, bigEndian: self != .wav)) }
+    package var default16Bit: AudioEncoding { .pcm(.int(16, bigEndian: self != .wav)) }
 
     /// Sniffs a file from its first bytes: 16 are enough for binary formats; HTML and text are judged on as many
     /// bytes as are given.
-    public init(sniffing bytes: some Collection<UInt8>) {
+    package init(sniffing bytes: some Collection<UInt8>) {
         let b = Array(bytes)
         func at(_ o: Int, _ s: String) -> Bool {
             let u = Array(s.utf8)

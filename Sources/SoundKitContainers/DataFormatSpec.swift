@@ -3,20 +3,20 @@ import SoundKitCodecs
 /// afconvert's `-d` argument: `FORMAT[@RATE][/FLAGS][#FRAMES_PER_PACKET]`, where FORMAT is linear PCM
 /// (`[BE|LE]{F|I|UI}{8|16|24|32|64}`), a four-character code (`ima4`, `ulaw`, `alaw`, `'ms\x00\x11'`), or `0`:
 /// the source's own format, its packets copied exactly.
-public struct DataFormatSpec: Hashable, Sendable {
+package struct DataFormatSpec: Hashable, Sendable {
     /// nil for `0`: the source's data format, packets copied as they are.
-    public var encoding: AudioEncoding?
+    package var encoding: AudioEncoding?
     /// False when the string named no byte order (`I16`): the file type's own order may be taken.
-    public var explicitByteOrder: Bool
-    public var sampleRate: Double?
+    package var explicitByteOrder: Bool
+    package var sampleRate: Double?
 
     /// `-d 0`: the source's format, packets copied exactly.
-    public var copiesPackets: Bool { encoding == nil }
+    package var copiesPackets: Bool { encoding == nil }
 
-    public static let syntax = "[BE|LE]{F|I|UI}{8|16|24|32|64}[@sample_rate_hz][/format_flags], or ima4, ulaw, alaw[@sample_rate_hz], or 0"
+    package static let syntax = "[BE|LE]{F|I|UI}{8|16|24|32|64}[@sample_rate_hz][/format_flags], or ima4, ulaw, alaw[@sample_rate_hz], or 0"
 
     /// Core Audio's linear PCM format flags (`kAudioFormatFlag…`, `kLinearPCMFormatFlag…`), which `/FLAGS` sets.
-    public enum FormatFlag: UInt32, CaseIterable, Sendable {
+    package enum FormatFlag: UInt32, CaseIterable, Sendable {
         case isFloat = 0x1
         case isBigEndian = 0x2
         case isSignedInteger = 0x4
@@ -25,7 +25,7 @@ public struct DataFormatSpec: Hashable, Sendable {
         case isNonInterleaved = 0x20
         case isNonMixable = 0x40
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .isFloat: return "IsFloat"
             case .isBigEndian: return "IsBigEndian"
@@ -45,7 +45,7 @@ public struct DataFormatSpec: Hashable, Sendable {
     }
 
     /// What is wrong with a `/FLAGS` part.
-    public enum FlagProblem: Hashable, Sendable {
+    package enum FlagProblem: Hashable, Sendable {
         case notHex
         /// Flags soundkit does not write (non-interleaved, non-mixable, fixed-point, unknown bits).
         case unsupported(UInt32)
@@ -57,7 +57,7 @@ public struct DataFormatSpec: Hashable, Sendable {
     }
 
     /// Why a `-d` string was refused.
-    public enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `#N` on a format other than ima4.
         case framesPerPacket(String)
         /// `ima4#N` with N other than 64.
@@ -72,7 +72,7 @@ public struct DataFormatSpec: Hashable, Sendable {
         /// `N`: the native format of an ALAC or FLAC source.
         case nativeLossless(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .framesPerPacket(let t): return "'\(t)': frames per packet (#) apply to ima4 only, and ima4 always has 64"
             case let .ima4FramesPerPacket(t, n): return "'\(t)': ima4 always has 64 frames per packet, not \(n)"
@@ -102,7 +102,7 @@ public struct DataFormatSpec: Hashable, Sendable {
         }
     }
 
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         var s = Substring(text)
         var framesPerPacket: Substring?
         if let r = s.firstIndex(of: "#") {
@@ -224,7 +224,7 @@ public struct DataFormatSpec: Hashable, Sendable {
 
     /// The encoding for `fileType`: a PCM format without a stated byte order takes the type's own order
     /// when the machine's (little-endian) one is not accepted. nil for `0`.
-    public func encoding(for fileType: ContainerKind) -> AudioEncoding? {
+    package func encoding(for fileType: ContainerKind) -> AudioEncoding? {
         guard case .pcm(let p)? = encoding, !explicitByteOrder, p.bits > 8 else { return encoding }
         let flipped = AudioEncoding.pcm(PCMFormat(p.encoding, bits: p.bits, bigEndian: !p.bigEndian))
         if !fileType.acceptedEncodings.contains(.pcm(p)) && fileType.acceptedEncodings.contains(flipped) { return flipped }

@@ -1,6 +1,6 @@
 extension ContainerError {
     /// A field of a header soundkit writes.
-    public enum HeaderField: String, Hashable, Sendable {
+    package enum HeaderField: String, Hashable, Sendable {
         /// The outer size: WAVE's `RIFF` size, AIFF's `FORM` size.
         case outerSize = "outer size"
         /// The size of the chunk holding the audio: WAVE and CAF `data`, AIFF `SSND`.
@@ -45,20 +45,20 @@ extension ContainerError {
     }
 
     /// A value that does not fit its field in the header of the file type being written.
-    public struct FieldOverflow: Hashable, Sendable, CustomStringConvertible {
+    package struct FieldOverflow: Hashable, Sendable, CustomStringConvertible {
         /// The file type being written.
-        public var fileType: ContainerKind
+        package var fileType: ContainerKind
         /// The stream the header describes.
-        public var format: StreamFormat
+        package var format: StreamFormat
         /// The field the value does not fit.
-        public var field: HeaderField
+        package var field: HeaderField
         /// The value the header would have to hold.
-        public var value: Int64
+        package var value: Int64
         /// The largest value the field holds.
-        public var limit: Int64
+        package var limit: Int64
 
         /// What does not fit and what the field allows, for a person.
-        public var description: String {
+        package var description: String {
             let holds = "\(fileType.name)'s \(field.name(in: fileType)) holds at most \(limit)"
             let rate = format.sampleRate == format.sampleRate.rounded() && abs(format.sampleRate) < 1e15
                 ? String(Int64(format.sampleRate)) : String(format.sampleRate)

@@ -1,19 +1,19 @@
 import SoundKitCodecs
 
 /// What a writer lays out: the file type, the stream it holds, and Core Audio's habits to follow or not.
-public struct OutputLayout: Hashable, Sendable {
+package struct OutputLayout: Hashable, Sendable {
     /// One of ``ContainerKind/writable``.
-    public var fileType: ContainerKind
-    public var format: StreamFormat
+    package var fileType: ContainerKind
+    package var format: StreamFormat
     /// Pad the header so the audio starts at byte 4096 (CAF `free`, WAV `FLLR`), as afconvert does.
-    public var filler: Bool
+    package var filler: Bool
     /// Channel mask for > 2 channels (WAV `dwChannelMask`, CAF bitmap); `nil` picks the usual one.
-    public var channelMask: UInt32?
+    package var channelMask: UInt32?
     /// A layout tag to record (`-l`): CAF writes it in a `chan` chunk, WAVE as the mask of
     /// `WAVE_FORMAT_EXTENSIBLE`. Only where the tag ``ChannelLayoutTag/fits(_:_:)``.
-    public var channelLayout: ChannelLayoutTag?
+    package var channelLayout: ChannelLayoutTag?
 
-    public init(fileType: ContainerKind, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil,
+    package init(fileType: ContainerKind, format: StreamFormat, filler: Bool = true, channelMask: UInt32? = nil,
                 channelLayout: ChannelLayoutTag? = nil) {
         self.fileType = fileType
         self.format = format
@@ -23,7 +23,7 @@ public struct OutputLayout: Hashable, Sendable {
     }
 
     /// The stream description a file type records for `encoding` (bytes and frames per packet, bits).
-    public static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int,
+    package static func streamFormat(_ encoding: AudioEncoding, sampleRate: Double, channels: Int,
                                     fileType: ContainerKind) -> StreamFormat {
         func format(_ packets: StreamFormat.Packets, _ code: String) -> StreamFormat {
             StreamFormat(sampleRate: sampleRate, channels: channels, encoding: encoding, packets: packets,
@@ -74,14 +74,17 @@ public struct OutputLayout: Hashable, Sendable {
 
 /// The running totals a header records; the header is written once with zeros and again with the final values.
 public struct DataTotals: Hashable, Sendable {
+    /// Packets written (frames, for Linear PCM).
     public var packets: Int64
+    /// Frames that play, priming and remainder excluded.
     public var validFrames: Int64
+    /// Bytes of audio data.
     public var dataBytes: Int64
     /// Frames at the start of the packets that are not played (CAF `pakt`): only packets copied from a source
     /// that had them (`-d 0`) carry any.
-    public var primingFrames: Int64
+    package var primingFrames: Int64
 
-    public init(packets: Int64 = 0, validFrames: Int64 = 0, dataBytes: Int64 = 0, primingFrames: Int64 = 0) {
+    package init(packets: Int64 = 0, validFrames: Int64 = 0, dataBytes: Int64 = 0, primingFrames: Int64 = 0) {
         self.packets = packets
         self.validFrames = validFrames
         self.dataBytes = dataBytes
@@ -91,7 +94,7 @@ public struct DataTotals: Hashable, Sendable {
 
 /// The channel layouts `-l` names: Core Audio's one- and two-channel layout tags (`CoreAudioTypes.h`,
 /// `kAudioChannelLayoutTag_…`), which is what a mono or stereo notification sound can carry.
-public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
+package enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
     // Core Audio's tag value: the layout's number in the high 16 bits, its channel count in the low 16.
     case mono = 0x0064_0001
     case stereo = 0x0065_0002
@@ -102,7 +105,7 @@ public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
     case binaural = 0x006A_0002
 
     /// The constant's name without `kAudioChannelLayoutTag_`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .mono: return "Mono"
         case .stereo: return "Stereo"
@@ -115,7 +118,7 @@ public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
     }
 
     /// A tag from its constant's name, as afconvert takes it: `kAudioChannelLayoutTag_Stereo` or `Stereo`, any case.
-    public init?(name: String) {
+    package init?(name: String) {
         var n = Substring(name)
         let prefix = "kAudioChannelLayoutTag_"
         if n.lowercased().hasPrefix(prefix.lowercased()) { n = n.dropFirst(prefix.count) }
@@ -123,11 +126,11 @@ public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
         self = tag
     }
 
-    public var channels: Int { Int(rawValue & 0xFFFF) }
+    package var channels: Int { Int(rawValue & 0xFFFF) }
 
     /// The `dwChannelMask` a WAVE file records for this layout (front centre for mono, front left and right for
     /// stereo); nil for the two-channel layouts WAVE has no speaker positions for.
-    public var waveChannelMask: UInt32? {
+    package var waveChannelMask: UInt32? {
         switch self {
         case .mono: return 0x4
         case .stereo: return 0x3
@@ -138,7 +141,7 @@ public enum ChannelLayoutTag: UInt32, CaseIterable, Sendable, Hashable {
     /// Whether a file of `fileType` holding `encoding` records this tag: CAF always (`chan`); WAVE for mono and
     /// stereo linear PCM (`WAVE_FORMAT_EXTENSIBLE`, which soundkit writes only for PCM). AIFF and AIFF-C have no
     /// channel layout.
-    public func fits(_ fileType: ContainerKind, _ encoding: AudioEncoding) -> Bool {
+    package func fits(_ fileType: ContainerKind, _ encoding: AudioEncoding) -> Bool {
         switch fileType {
         case .caf: return true
         case .wav:

@@ -12,6 +12,7 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     /// Anything soundkit does not decode itself: a name a person recognises ("AAC", "MP3", "MS ADPCM").
     case other(String)
 
+    /// The data format as afconvert names it: `ima4`, `ulaw`, `LEI16`, …
     public var description: String {
         switch self {
         case .pcm(let f): return f.description
@@ -24,7 +25,7 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The codecs iOS plays for notification sounds: linear PCM, IMA4, µLaw, aLaw.
-    public var isNotificationCodec: Bool {
+    package var isNotificationCodec: Bool {
         switch self {
         case .pcm, .ulaw, .alaw, .ima4: return true
         case .imaADPCM, .other: return false
@@ -34,15 +35,15 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
 
 /// The physical limits every header is held to. A value outside them is not a sound any device plays, and
 /// keeping every count inside them is what lets the rest of the code do plain arithmetic on validated values.
-public enum AudioLimits {
+package enum AudioLimits {
     /// 1 kHz to 768 kHz. Speech codecs and telephony go down to 4–8 kHz, and the fastest DACs sold run at
     /// 768 kHz (twice DXD); the lower bound leaves room for odd hand-made files while keeping every duration a
     /// header can imply finite and every frame count computed from seconds well inside 64 bits.
-    public static let sampleRates: ClosedRange<Double> = 1_000...768_000
+    package static let sampleRates: ClosedRange<Double> = 1_000...768_000
     /// 1 to 64 channels: the widest layouts Core Audio names (22.2 is 24 channels; 7th-order ambisonics is 64).
-    public static let channels: ClosedRange<Int> = 1...64
+    package static let channels: ClosedRange<Int> = 1...64
     /// No codec puts more frames in a packet (FLAC's largest block is 65,535 frames).
-    public static let framesPerPacket: Int64 = 1 << 16
+    package static let framesPerPacket: Int64 = 1 << 16
 
     static let rateDescription = "1000 to 768000 Hz"
 
@@ -61,33 +62,33 @@ public enum AudioLimits {
 
 /// The stream as the container describes it (Core Audio's `AudioStreamBasicDescription`, roughly). Parsers
 /// only hand out validated values: the rate and channels inside ``AudioLimits``, packet sizes non-negative.
-public struct StreamFormat: Hashable, Sendable {
+package struct StreamFormat: Hashable, Sendable {
     /// Frames a second.
-    public var sampleRate: Double
+    package var sampleRate: Double
     /// Channels in a frame.
-    public var channels: Int
+    package var channels: Int
     /// What the data holds.
-    public var encoding: AudioEncoding
+    package var encoding: AudioEncoding
     /// 0 when packets vary in size.
-    public var bytesPerPacket: Int
+    package var bytesPerPacket: Int
     /// 0 when it varies or is unknown.
-    public var framesPerPacket: Int
+    package var framesPerPacket: Int
     /// 0 for compressed formats (Core Audio's convention for ima4).
-    public var bitsPerChannel: Int
+    package var bitsPerChannel: Int
     /// The container's own code for the format: `'lpcm'`, `'ima4'`, WAV tag `0x0011`, AIFC `'sowt'`.
-    public var formatCode: String
+    package var formatCode: String
 
     /// How the encoding packs frames into packets: Core Audio's bytes and frames per packet and bits per channel.
-    public struct Packets: Hashable, Sendable {
+    package struct Packets: Hashable, Sendable {
         /// Bytes per packet; 0 when packets vary in size.
-        public var bytes: Int
+        package var bytes: Int
         /// Frames per packet; 0 when it varies or is unknown.
-        public var frames: Int
+        package var frames: Int
         /// Bits per channel; 0 for compressed formats.
-        public var bitsPerChannel: Int
+        package var bitsPerChannel: Int
 
         /// The three fields as given.
-        public init(bytes: Int, frames: Int, bitsPerChannel: Int) {
+        package init(bytes: Int, frames: Int, bitsPerChannel: Int) {
             self.bytes = bytes
             self.frames = frames
             self.bitsPerChannel = bitsPerChannel
@@ -96,7 +97,7 @@ public struct StreamFormat: Hashable, Sendable {
 
     /// A stream of `encoding` at `sampleRate` with `channels`, packed as `packets` says; `formatCode` is the
     /// container's own code for the format.
-    public init(sampleRate: Double, channels: Int, encoding: AudioEncoding, packets: Packets, formatCode: String) {
+    package init(sampleRate: Double, channels: Int, encoding: AudioEncoding, packets: Packets, formatCode: String) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.encoding = encoding
@@ -109,7 +110,7 @@ public struct StreamFormat: Hashable, Sendable {
 
 /// Something a parser found odd and worked around. Each says what, in values; ``isTruncation`` tells the cases
 /// where the file ends before its header says it does.
-public enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
+package enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
     /// The RIFF or FORM size reaches past the end of the file.
     case outerSizeBeyondFile(ContainerKind, claimed: Int64, fileSize: Int64)
     /// The RIFF or FORM size ends before the chunks do (streaming writers, broken taggers); reading went on.
@@ -129,14 +130,14 @@ public enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
     /// The IMA ADPCM `fmt ` states another samples-per-block than the block size implies.
     case samplesPerBlock(stated: Int64, actual: Int64)
 
-    public var isTruncation: Bool {
+    package var isTruncation: Bool {
         switch self {
         case .outerSizeBeyondFile, .dataTruncated, .partialPacket, .countBeyondData: return true
         default: return false
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .outerSizeBeyondFile(k, claimed, size): return "\(k.containerName) header claims \(claimed) bytes but the file holds \(size); file is truncated"
         case let .outerSizeTooSmall(k, size): return "\(k.containerName) size \(size) ends before the chunks do; reading on"
@@ -154,27 +155,27 @@ public enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
 /// Everything a container header says about its audio, validated once by the parser that read it: the format
 /// within ``AudioLimits``, the data inside the file, and every count no larger than the data can hold — so
 /// arithmetic on these values (durations, frame totals) cannot overflow or produce infinities.
-public struct AudioFileInfo: Hashable, Sendable {
-    public var container: ContainerKind
-    public var format: StreamFormat
+package struct AudioFileInfo: Hashable, Sendable {
+    package var container: ContainerKind
+    package var format: StreamFormat
     /// Byte offset of the first audio byte.
-    public var dataOffset: Int64
+    package var dataOffset: Int64
     /// Audio bytes present in the file (what the header claims, cut to what the file holds).
-    public var dataBytes: Int64
-    public var packets: Int64
+    package var dataBytes: Int64
+    package var packets: Int64
     /// The played length when the container states it (CAF `pakt`, WAV `fact`, PCM data size).
-    public var validFrames: Int64
-    public var primingFrames: Int64 = 0
-    public var remainderFrames: Int64 = 0
+    package var validFrames: Int64
+    package var primingFrames: Int64 = 0
+    package var remainderFrames: Int64 = 0
     /// WAV `dwChannelMask` / CAF channel bitmap, when stated.
-    public var channelMask: UInt32?
+    package var channelMask: UInt32?
     /// WAV IMA ADPCM block size.
-    public var blockAlign: Int = 0
+    package var blockAlign: Int = 0
     /// Oddities the parser worked around (truncation, a zero-size data chunk); empty for a clean file.
-    public var warnings: [HeaderWarning] = []
+    package var warnings: [HeaderWarning] = []
 
     /// Whether the file lost audio at its end: a chunk or the data claims more bytes than the file holds.
-    public var isTruncated: Bool { warnings.contains { $0.isTruncation } }
+    package var isTruncated: Bool { warnings.contains { $0.isTruncation } }
 
     package init(container: ContainerKind, format: StreamFormat, dataOffset: Int64, dataBytes: Int64, packets: Int64, validFrames: Int64) {
         self.container = container
@@ -186,7 +187,7 @@ public struct AudioFileInfo: Hashable, Sendable {
     }
 
     /// The played length in seconds (finite: the rate is validated and the frames bounded).
-    public var duration: Double { Double(validFrames) / format.sampleRate }
+    package var duration: Double { Double(validFrames) / format.sampleRate }
 
     /// The most packets `dataBytes` can hold: whole constant-size packets (plus a partial last one, which the IMA
     /// ADPCM reader decodes), or one byte each for variable-size packets.

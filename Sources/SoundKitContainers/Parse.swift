@@ -1,13 +1,13 @@
 /// Random access to a file's bytes. The containers module reads through it and never touches the file system.
-public protocol ByteSource {
+package protocol ByteSource {
     var size: Int64 { get }
     /// Up to `count` bytes at `offset`; fewer only at the end of the source.
     func read(at offset: Int64, count: Int) throws -> [UInt8]
 }
 
 extension Array: ByteSource where Element == UInt8 {
-    public var size: Int64 { Int64(count) }
-    public func read(at offset: Int64, count n: Int) throws -> [UInt8] {
+    package var size: Int64 { Int64(count) }
+    package func read(at offset: Int64, count n: Int) throws -> [UInt8] {
         guard offset >= 0, offset < Int64(count), n > 0 else { return [] }
         let start = Int(offset)
         return Array(self[start..<(start + Swift.min(count - start, n))])
@@ -15,10 +15,10 @@ extension Array: ByteSource where Element == UInt8 {
 }
 
 /// Reads a header from its source: CAF, AIFF, AIFF-C, WAVE, RIFX or RF64.
-public enum ContainerParser {
+package enum ContainerParser {
     /// Parses and validates the header of `source`. Throws ``ContainerError`` for bytes that are not a sound
     /// soundkit's parsers read, or that no sound file could hold; errors of the source itself pass through.
-    public static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
+    package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let prefix = try source.read(at: 0, count: 16)
         if prefix.isEmpty { throw ContainerError.empty }
         var kind = ContainerKind(sniffing: prefix)

@@ -2,38 +2,38 @@ import SoundKitCodecs
 import SoundKitContainers
 
 /// What a reader knows about its source before reading it.
-public struct SourceInfo: Sendable {
-    public var path: String
-    public var sampleRate: Double
-    public var channels: Int
+package struct SourceInfo: Sendable {
+    package var path: String
+    package var sampleRate: Double
+    package var channels: Int
     /// Frames the reader will deliver (for a few compressed formats, libsndfile's or FFmpeg's estimate).
-    public var frames: Int64
-    public var kind: SampleBuffer.Kind
+    package var frames: Int64
+    package var kind: SampleBuffer.Kind
     /// The source's linear PCM layout, when it is linear PCM: what a lossless default output keeps.
-    public var pcmFormat: PCMFormat?
-    public var encoding: AudioEncoding
+    package var pcmFormat: PCMFormat?
+    package var encoding: AudioEncoding
     /// The parsed header, for CAF, AIFF and WAVE files.
-    public var header: AudioFileInfo?
+    package var header: AudioFileInfo?
     /// A short name of the file type ("CAF", "FLAC", "Ogg") and of the data format.
-    public var fileTypeName: String
-    public var formatName: String
-    public var channelMask: UInt32?
+    package var fileTypeName: String
+    package var formatName: String
+    package var channelMask: UInt32?
     /// "soundkit" when our own decoder reads it, else "libsndfile" or "FFmpeg".
-    public var decoder: String
+    package var decoder: String
 }
 
 /// A source of interleaved frames.
-public protocol AudioReader: AnyObject {
+package protocol AudioReader: AnyObject {
     var info: SourceInfo { get }
     /// Reads up to `maxFrames` frames into `buffer` (replacing its contents); 0 at the end.
     func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int
 }
 
-public enum AudioInput {
+package enum AudioInput {
     /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
     /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; then libsndfile for what it reads; then FFmpeg's
     /// libraries for everything else (AAC, ALAC, WMA, AC-3… in MPEG-4, ADTS, CAF, Matroska, ASF and the rest).
-    public static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
+    package static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
         let file = try InputFile(path: path)
         let header: AudioFileInfo
         switch outcome({ try ContainerParser.parse(file) }) {

@@ -9,9 +9,12 @@ import SoundKitContainers
 
 /// One input and the files to write from it.
 public struct ConversionJob: Sendable {
+    /// The file to read.
     public var input: String
+    /// What to write from it (all or none).
     public var outputs: [ConversionOutput]
 
+    /// A job reading `input` and writing every one of `outputs`.
     public init(input: String, outputs: [ConversionOutput]) {
         self.input = input
         self.outputs = outputs
@@ -22,12 +25,15 @@ public struct ConversionJob: Sendable {
 public struct ConversionResult: Sendable {
     /// The job's position in the list given to ``BatchConverter/convert(_:concurrency:progress:)``.
     public var index: Int
+    /// The input, as the job named it.
     public var input: String
+    /// The reports of the outputs written, or why the job failed.
     public var outcome: Result<[ConversionReport], AudioFileError>
 }
 
 /// Where a batch stands, reported after each file starts and after each one ends.
 public struct BatchProgress: Sendable {
+    /// What just happened.
     public enum Event: Sendable {
         /// The job at this index began.
         case started(Int)
@@ -35,20 +41,24 @@ public struct BatchProgress: Sendable {
         case finished(ConversionResult)
     }
 
+    /// What just happened.
     public var event: Event
+    /// The jobs in the batch.
     public var total: Int
     /// Jobs that ended, failed ones included.
     public var done: Int
+    /// The jobs that failed so far.
     public var failed: Int
     /// The input of the job that started last.
-    public var current: String?
+    package var current: String?
     /// Since the batch began.
-    public var elapsed: Duration
+    package var elapsed: Duration
 }
 
 /// Two or more jobs would write the same file (compared by path, ignoring case, so that the outcome does not
 /// depend on the file system: iOS simulators and macOS volumes usually ignore case).
 public struct OutputCollision: Error, Sendable, Hashable {
+    /// The output more than one job would write.
     public var output: String
     /// The inputs that would write it, in job order.
     public var inputs: [String]
@@ -65,7 +75,7 @@ public enum BatchConverter {
     static let publishInterval = Duration.seconds(1)
 
     /// The jobs that write the same outputs, if any.
-    public static func collisions(in jobs: [ConversionJob]) -> [OutputCollision] {
+    package static func collisions(in jobs: [ConversionJob]) -> [OutputCollision] {
         var byKey: [String: (output: String, inputs: [String])] = [:]
         var order: [String] = []
         for job in jobs {

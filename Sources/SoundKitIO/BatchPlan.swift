@@ -6,7 +6,7 @@ import SoundKitContainers
 /// ``BatchConverter/convert(_:concurrency:progress:)`` runs its jobs when it has no collisions.
 public struct BatchPlan: Sendable {
     /// An input that does not become a job.
-    public enum Exclusion: Sendable, Equatable {
+    package enum Exclusion: Sendable, Equatable {
         /// A file found by walking a folder whose first bytes are not audio: skipped. A file named as an input is
         /// never skipped: when it is not audio, its job fails.
         case notAudio(String)
@@ -17,7 +17,7 @@ public struct BatchPlan: Sendable {
     /// One conversion a file, in the order the files were found (inputs in order, folders walked sorted by name).
     public var jobs: [ConversionJob]
     /// The files left out, in the order they were found.
-    public var excluded: [Exclusion]
+    package var excluded: [Exclusion]
     /// Outputs that more than one job would write (compared ignoring case); when there are any, nothing may be
     /// converted.
     public var collisions: [OutputCollision]
@@ -57,17 +57,17 @@ extension BatchConverter {
 
 /// The walk of a folder that batches make: entries sorted by name, hidden ones (`.name`) left out, linked folders
 /// not followed (a link back up would list every file again at each level).
-public enum FolderWalk {
+package enum FolderWalk {
     /// A file found, and its path below the folder walked.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The file's path (the folder's path joined with ``relative``).
-        public var path: String
+        package var path: String
         /// The path below the folder walked (`sub/name.wav`).
-        public var relative: String
+        package var relative: String
     }
 
     /// Every file below `folder`; `enter(path, relative)` says whether a subfolder is walked.
-    public static func files(in folder: String,
+    package static func files(in folder: String,
                              entering enter: (String, String) -> Bool = { _, _ in true }) -> [Entry] {
         var found: [Entry] = []
         func walk(_ dir: String, _ relative: String) {
@@ -89,7 +89,7 @@ public enum FolderWalk {
 
 extension ContainerKind {
     /// What the first bytes of the file at `path` say it is.
-    public static func sniff(_ path: String) -> Result<ContainerKind, AudioFileError> {
+    package static func sniff(_ path: String) -> Result<ContainerKind, AudioFileError> {
         do {
             let file = try InputFile(path: path)
             return .success(ContainerKind(sniffing: try file.read(at: 0, count: 16)))
@@ -102,7 +102,7 @@ extension ContainerKind {
 
     /// Whether a file that starts like this is audio some decoder soundkit loads may read: what a batch converts
     /// rather than skips. Images and video containers are not, nor is what no sniffer recognises.
-    public var mayHoldAudio: Bool {
+    package var mayHoldAudio: Bool {
         switch self {
         case .caf, .aiff, .aifc, .wav, .rifx, .rf64, .w64, .flac, .ogg, .mp3, .au, .mpeg4, .adts, .matroska, .asf, .ac3,
              .amr, .threeGPP:

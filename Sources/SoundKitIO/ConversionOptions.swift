@@ -18,23 +18,23 @@ public struct ConversionOptions: Sendable {
     /// (``imaSearch``). Checked when the output is written.
     public var quality: Int
     /// Pad the header so audio starts at byte 4096, as afconvert does.
-    public var filler = true
+    package var filler = true
     /// Seconds of fade-out at the end of a trimmed sound.
-    public var fadeOut = 0.25
+    package var fadeOut = 0.25
     /// The source's data format with its packets copied exactly, nothing decoded. `encoding`, `sampleRate`,
     /// `channels` and `trim` must then be nil.
-    public var copiesPackets = false
+    package var copiesPackets = false
     /// The libsoxr recipe when the rate changes.
-    public var resampling = ResamplerQuality()
+    package var resampling = ResamplerQuality()
     /// A layout tag to record (CAF `chan`, WAVE channel mask).
-    public var channelLayout: ChannelLayoutTag?
+    package var channelLayout: ChannelLayoutTag?
     /// Decibels to multiply the audio by before it is encoded; samples past full scale are clamped.
     public var gain: Double?
     /// Bring the output to this integrated loudness; replaces ``gain``.
     public var normalize: LoudnessTarget?
 
     /// The quality levels ``quality`` takes (afconvert's codec quality range).
-    public static let qualityLevels = 0...127
+    package static let qualityLevels = 0...127
     /// The quality level used when none is chosen.
     public static let defaultQuality = 64
 
@@ -50,7 +50,7 @@ public struct ConversionOptions: Sendable {
     }
 
     /// Options that copy the source's packets, as they are, into a file of `fileType`.
-    public static func copyingPackets(into fileType: ContainerKind) -> ConversionOptions {
+    package static func copyingPackets(into fileType: ContainerKind) -> ConversionOptions {
         var options = ConversionOptions(fileType: fileType)
         options.copiesPackets = true
         return options
@@ -58,10 +58,10 @@ public struct ConversionOptions: Sendable {
 
     /// The IMA search ``quality`` asks for: 0 the reference encoder's stream, 1…95 ``IMASearch/starts``,
     /// 96…119 ``IMASearch/trellis``, 120…126 ``IMASearch/beam``, 127 ``IMASearch/beams``.
-    public var imaSearch: IMASearch { Self.imaSearch(quality: quality) }
+    package var imaSearch: IMASearch { Self.imaSearch(quality: quality) }
 
     /// The IMA search for a quality level (levels outside ``qualityLevels`` count as the nearest end).
-    public static func imaSearch(quality: Int) -> IMASearch {
+    package static func imaSearch(quality: Int) -> IMASearch {
         switch quality {
         case ...0: return .none
         case 1..<96: return .starts
@@ -94,11 +94,11 @@ public struct ConversionOutput: Sendable {
 /// What a conversion wrote.
 public struct ConversionReport: Sendable {
     /// The source as it was read.
-    public var source: SourceInfo
+    package var source: SourceInfo
     /// The file written.
     public var outputPath: String
     /// Its file type and stream format.
-    public var layout: OutputLayout
+    package var layout: OutputLayout
     /// The packets, frames and bytes written.
     public var totals: DataTotals
     /// What ``ConversionOptions/normalize`` did.

@@ -14,7 +14,7 @@ public enum Converter {
     }
 
     @discardableResult
-    public static func convert(_ reader: any AudioReader, to output: String, options: ConversionOptions) throws(AudioFileError) -> ConversionReport {
+    package static func convert(_ reader: any AudioReader, to output: String, options: ConversionOptions) throws(AudioFileError) -> ConversionReport {
         try convert(reader, outputs: [ConversionOutput(path: output, options: options)])[0]
     }
 
@@ -30,7 +30,7 @@ public enum Converter {
 
     /// The same from a reader already open.
     @discardableResult
-    public static func convert(_ reader: any AudioReader, outputs: [ConversionOutput]) throws(AudioFileError) -> [ConversionReport] {
+    package static func convert(_ reader: any AudioReader, outputs: [ConversionOutput]) throws(AudioFileError) -> [ConversionReport] {
         let pending = try prepare(reader, outputs: outputs, flush: true)
         try PendingFile.publish(pending.map(\.file), flushed: true)
         return pending.map(\.report)

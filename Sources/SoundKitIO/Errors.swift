@@ -3,7 +3,7 @@ import SoundKitContainers
 import SystemPackage
 
 /// What a file operation was doing when the system refused it.
-public enum FileOperation: String, Hashable, Sendable {
+package enum FileOperation: String, Hashable, Sendable {
     case open = "cannot open"
     case stat = "cannot read the attributes of"
     case read = "cannot read"
@@ -17,7 +17,7 @@ public enum FileOperation: String, Hashable, Sendable {
 }
 
 /// Why a conversion cannot be done as asked (not a fault of the input's bytes).
-public enum ConversionProblem: Hashable, Sendable {
+package enum ConversionProblem: Hashable, Sendable {
     /// IMA4 holds one or two channels; the output would have this many.
     case ima4Channels(Int)
     /// An output channel count outside ``AudioLimits/channels``.
@@ -48,13 +48,13 @@ public enum ConversionProblem: Hashable, Sendable {
 
 /// What to ask for instead, when a conversion is refused: a structured value that a front end phrases in its own
 /// terms (the command line prints `add -c 2 or -c 1`).
-public enum ConversionRemedy: Hashable, Sendable {
+package enum ConversionRemedy: Hashable, Sendable {
     /// An output with one of these channel counts, in order of preference.
     case channels([Int])
 }
 
 /// What else a packet copy was asked for, which needs the samples decoded.
-public enum PacketCopyConflict: Hashable, Sendable {
+package enum PacketCopyConflict: Hashable, Sendable {
     /// Another data format.
     case encoding
     /// A sample rate.
@@ -66,7 +66,7 @@ public enum PacketCopyConflict: Hashable, Sendable {
 }
 
 /// Why a source's packets cannot be copied as they are.
-public enum PacketCopyProblem: Hashable, Sendable {
+package enum PacketCopyProblem: Hashable, Sendable {
     /// The conversion also asks for something that needs decoding.
     case needsDecoding(PacketCopyConflict)
     /// The source is not a CAF, AIFF, AIFF-C or WAVE file, whose packets soundkit can find.
@@ -82,9 +82,9 @@ public enum PacketCopyProblem: Hashable, Sendable {
 public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file the error is about: never empty.
     public var path: String
-    public var reason: Reason
+    package var reason: Reason
 
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         /// A system call failed: what soundkit was doing, and the system's error number.
         case system(FileOperation, Errno)
         /// A folder where a sound file was expected.
@@ -112,7 +112,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case cancelled
     }
 
-    public init(_ path: String, _ reason: Reason) {
+    package init(_ path: String, _ reason: Reason) {
         self.path = path.isEmpty ? "<unnamed>" : path
         self.reason = reason
     }
@@ -164,10 +164,11 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// `path: message`, as the command line prints it.
     public var description: String { "\(path): \(message)" }
 
     /// What to ask for instead, when the conversion asked for cannot be done and a change of options would do.
-    public var remedy: ConversionRemedy? {
+    package var remedy: ConversionRemedy? {
         switch reason {
         case .conversion(.ima4Channels): return .channels([2, 1])
         case .conversion(.channelLayout(let tag, _)): return .channels([tag.channels])
@@ -178,7 +179,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
 extension PacketCopyProblem: CustomStringConvertible {
     /// The problem in a sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case .needsDecoding(let conflict):
             return "copying the source's packets as they are cannot be combined with \(conflict)"
@@ -196,7 +197,7 @@ extension PacketCopyProblem: CustomStringConvertible {
 
 extension PacketCopyConflict: CustomStringConvertible {
     /// What was asked for, as a noun phrase.
-    public var description: String {
+    package var description: String {
         switch self {
         case .encoding: return "another data format"
         case .sampleRate: return "a sample rate"

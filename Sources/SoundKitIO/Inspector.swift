@@ -8,11 +8,11 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     /// "CAF", "AIFF", "AIFC", "WAVE", "RIFX", "RF64", or libsndfile's or FFmpeg's ("FLAC", "Ogg", "MPEG-4", "ADTS").
     public var container: String
     /// afconvert's file type ID where there is one (`caff`, `AIFF`, `AIFC`, `WAVE`).
-    public var fileTypeID: String?
+    package var fileTypeID: String?
     /// The data format: afconvert's spelling for PCM (`BEI16`), `ima4`, `ulaw`, `alaw`, or a codec name.
     public var format: String
     /// The container's own code for it (`lpcm`, `ima4`, `0x0011`, `sowt`).
-    public var formatCode: String?
+    package var formatCode: String?
     /// Frames per second.
     public var sampleRate: Double
     /// Channels per frame.
@@ -22,30 +22,30 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     /// The played length in seconds.
     public var duration: Double
     /// Bits per sample as the container states them; 0 for compressed formats that state none.
-    public var bitsPerChannel: Int
+    package var bitsPerChannel: Int
     /// Bytes per packet; 0 when packets vary in size or are not stated.
-    public var bytesPerPacket: Int
+    package var bytesPerPacket: Int
     /// Frames per packet (1 for PCM, 64 for ima4); 0 when not stated.
-    public var framesPerPacket: Int
+    package var framesPerPacket: Int
     /// Packets of audio, where the container counts them.
-    public var packets: Int64?
+    package var packets: Int64?
     /// Frames decoded before the played ones (an encoder's delay), where stated.
-    public var primingFrames: Int64
+    package var primingFrames: Int64
     /// Frames decoded after the played ones (padding of the last packet), where stated.
-    public var remainderFrames: Int64
+    package var remainderFrames: Int64
     /// The byte offset at which the audio starts, for the containers soundkit parses.
-    public var dataOffset: Int64?
+    package var dataOffset: Int64?
     /// Bytes of audio, for the containers soundkit parses.
-    public var dataBytes: Int64?
+    package var dataBytes: Int64?
     /// Whether soundkit can decode it (convert from it).
-    public var decodable: Bool
+    package var decodable: Bool
     /// Whether the file ends before its header says it does (the audio present is still read).
-    public var truncated: Bool
+    package var truncated: Bool
     /// What the header gets wrong that reading works around, one sentence each.
     public var warnings: [String]
 
     /// The encoding in soundkit's terms (not encoded in JSON).
-    public var encoding: AudioEncoding { Self.encodingByName[format] ?? .other(format) }
+    package var encoding: AudioEncoding { Self.encodingByName[format] ?? .other(format) }
 
     static let encodingByName: [String: AudioEncoding] = {
         var m: [String: AudioEncoding] = ["ulaw": .ulaw, "alaw": .alaw, "ima4": .ima4, "IMA ADPCM": .imaADPCM]

@@ -13,7 +13,7 @@ public struct Loudness: Hashable, Sendable {
     /// Integrated loudness in LUFS (gated at −70 LUFS and 10 LU below the ungated level); nil with
     /// ``integratedReason`` when no 400 ms block passes the gates.
     public var integrated: Double?
-    public var integratedReason: Unmeasured?
+    package var integratedReason: Unmeasured?
     /// Loudness range in LU: the spread of the 3 s short-term loudness (0 for sounds shorter than two short-term
     /// blocks); nil when ``integrated`` is.
     public var range: Double?
@@ -24,13 +24,13 @@ public struct Loudness: Hashable, Sendable {
     public var samplePeak: Double?
 
     /// Why there is no integrated loudness.
-    public enum Unmeasured: String, Codable, Hashable, Sendable, CustomStringConvertible {
+    package enum Unmeasured: String, Codable, Hashable, Sendable, CustomStringConvertible {
         /// Shorter than 0.4 s, one gating block.
         case tooShort = "too-short"
         /// Every 400 ms block is below the −70 LUFS absolute gate: silence, or nearly.
         case belowGate = "below-gate"
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .tooShort: return "shorter than 0.4 s, too short to gate"
             case .belowGate: return "every 400 ms block is below the −70 LUFS gate (silence)"
@@ -38,7 +38,7 @@ public struct Loudness: Hashable, Sendable {
         }
     }
 
-    public init(integrated: Double?, integratedReason: Unmeasured? = nil, range: Double?, truePeak: Double?, samplePeak: Double?) {
+    package init(integrated: Double?, integratedReason: Unmeasured? = nil, range: Double?, truePeak: Double?, samplePeak: Double?) {
         self.integrated = integrated
         self.integratedReason = integratedReason
         self.range = range
@@ -76,7 +76,7 @@ public final class LoudnessMeter {
     private var scratch: [Double] = []
 
     /// A meter for `channels` channels at `sampleRate` Hz; `path` names the sound in errors.
-    public init(sampleRate: Double, channels: Int, channelMask: UInt32? = nil, path: String) throws(AudioFileError) {
+    package init(sampleRate: Double, channels: Int, channelMask: UInt32? = nil, path: String) throws(AudioFileError) {
         lib = try EBUR128Library.forMeasuring(path)
         self.path = path
         guard sampleRate.isFinite, AudioLimits.sampleRates.contains(sampleRate), sampleRate == sampleRate.rounded(),
@@ -96,7 +96,7 @@ public final class LoudnessMeter {
     }
 
     /// A meter for what `reader` delivers.
-    public convenience init(for source: SourceInfo) throws(AudioFileError) {
+    package convenience init(for source: SourceInfo) throws(AudioFileError) {
         try self.init(sampleRate: source.sampleRate, channels: source.channels, channelMask: source.channelMask, path: source.path)
     }
 
@@ -124,7 +124,7 @@ public final class LoudnessMeter {
     }
 
     /// Adds the frames of `buffer`, which must have the meter's channel count.
-    public func add(_ buffer: SampleBuffer) throws(AudioFileError) {
+    package func add(_ buffer: SampleBuffer) throws(AudioFileError) {
         guard buffer.channels == channels else {
             throw AudioFileError(path, .decoder(library: "libebur128", message: "a block of \(buffer.channels) channels for a meter of \(channels)"))
         }
@@ -144,7 +144,7 @@ public final class LoudnessMeter {
     }
 
     /// The loudness of everything added so far.
-    public var result: Loudness {
+    package var result: Loudness {
         var global = -Double.infinity, range = 0.0
         _ = lib.loudnessGlobal(state, &global)
         let integrated = global.isFinite ? global : nil
@@ -178,29 +178,29 @@ public final class LoudnessMeter {
 
 /// A file's loudness, or why there is none (soundkit cannot decode it, libebur128 is not installed, the file
 /// breaks off): what `info`, `check` and the report show.
-public enum LoudnessReading: Hashable, Sendable {
+package enum LoudnessReading: Hashable, Sendable {
     case measured(Loudness)
     case unavailable(String)
 
-    public var value: Loudness? {
+    package var value: Loudness? {
         if case .measured(let l) = self { return l }
         return nil
     }
 
-    public var unavailable: String? {
+    package var unavailable: String? {
         if case .unavailable(let why) = self { return why }
         return nil
     }
 
     /// Measures the file `description` describes, decoding all of it; a file soundkit cannot decode is not opened.
-    public static func measure(_ description: AudioFileDescription) -> LoudnessReading {
+    package static func measure(_ description: AudioFileDescription) -> LoudnessReading {
         guard description.decodable else { return .unavailable("soundkit cannot decode \(description.format)") }
         do { return .measured(try LoudnessMeter.measure(description.path)) }
         catch { return .unavailable(error.message) }
     }
 
     /// `-23.0 LUFS integrated, 4.2 LU range, -1.0 dBTP true peak, -1.3 dBFS sample peak`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .unavailable(let why): return "unavailable (\(why))"
         case .measured(let l):

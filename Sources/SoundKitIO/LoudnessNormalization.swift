@@ -8,22 +8,23 @@ public struct LoudnessTarget: Sendable, Hashable {
     /// dBTP, −70 to 0; −1 by default (EBU R 128's maximum true peak for distribution is −1 dBTP).
     public var ceiling: Double
 
+    /// A target of `integrated` LUFS whose gain keeps the true peak under `ceiling` dBTP.
     public init(integrated: Double, ceiling: Double = -1) {
         self.integrated = integrated
         self.ceiling = ceiling
     }
 
     /// The loudness and ceiling values soundkit accepts.
-    public static let levels: ClosedRange<Double> = -70...0
+    package static let levels: ClosedRange<Double> = -70...0
     /// The gains soundkit applies, in dB (`--gain`, and what normalising may need).
-    public static let gains: ClosedRange<Double> = -100...100
+    package static let gains: ClosedRange<Double> = -100...100
     /// How far from the target a normalised output may measure.
-    public static let tolerance = 0.5
+    package static let tolerance = 0.5
 }
 
 /// What normalising did to one output.
 public struct Normalization: Sendable, Hashable {
-    public var target: LoudnessTarget
+    package var target: LoudnessTarget
     /// The output's loudness before any gain: after trimming, channel mixing and resampling, before encoding.
     public var before: Loudness
     /// The gain applied, in dB.
@@ -31,7 +32,7 @@ public struct Normalization: Sendable, Hashable {
     /// The written file, decoded and measured.
     public var after: Loudness
     /// Whether the true-peak ceiling held the gain back.
-    public var limitedByCeiling: Bool
+    package var limitedByCeiling: Bool
 
     /// Set when the output is not within ``LoudnessTarget/tolerance`` of the target: the loudness reached and why.
     public var note: String? {

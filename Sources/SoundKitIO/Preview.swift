@@ -3,8 +3,8 @@ import SoundKitContainers
 
 /// A sound re-encoded so that a browser's `<audio>` plays it (browsers play no CAF, AIFF or IMA4): mono stays
 /// mono, anything wider becomes stereo (5.1 by ITU-R BS.775).
-public struct AudioPreview: Sendable, Hashable {
-    public enum Format: String, Sendable, Hashable, CaseIterable {
+package struct AudioPreview: Sendable, Hashable {
+    package enum Format: String, Sendable, Hashable, CaseIterable {
         /// Ogg Opus through libsndfile, 32 kbit/s per channel at 48 kHz (or the source's rate when Opus takes it):
         /// about a tenth of 16-bit WAV.
         case opus
@@ -12,7 +12,7 @@ public struct AudioPreview: Sendable, Hashable {
         case wav
 
         /// The `type` of an `<audio>` source.
-        public var mimeType: String {
+        package var mimeType: String {
             switch self {
             case .opus: return "audio/ogg; codecs=opus"
             case .wav: return "audio/wav"
@@ -20,15 +20,15 @@ public struct AudioPreview: Sendable, Hashable {
         }
     }
 
-    public var format: Format
+    package var format: Format
     /// The encoded file.
-    public var bytes: [UInt8]
-    public var sampleRate: Double
-    public var channels: Int
+    package var bytes: [UInt8]
+    package var sampleRate: Double
+    package var channels: Int
     /// Frames the file decodes to.
-    public var frames: Int64
+    package var frames: Int64
 
-    public var duration: Double { Double(frames) / sampleRate }
+    package var duration: Double { Double(frames) / sampleRate }
 }
 
 /// Encodes an ``AudioPreview`` from the frames of a source as they stream through, mixed and resampled by the

@@ -8,29 +8,29 @@ import CSoxr
 /// | `line` | quick (cubic) | quick | quick | quick |
 /// | `norm` (default) | low (16-bit, wide roll-off) | medium (16-bit) | 16-bit | high (20-bit); very high (28-bit) for PCM outputs above 16 bits |
 /// | `bats` | 24-bit | 24-bit | very high (28-bit) | 32-bit |
-public struct ResamplerQuality: Hashable, Sendable {
+package struct ResamplerQuality: Hashable, Sendable {
     /// afconvert's `--src-complexity` names: linear, normal, and mastering ("bats").
-    public enum Complexity: String, CaseIterable, Sendable {
+    package enum Complexity: String, CaseIterable, Sendable {
         case line, norm, bats
     }
 
     /// 0...127, as `kAudioConverterSampleRateConverterQuality` (afconvert's default is 127, the maximum).
-    public var quality: Int
-    public var complexity: Complexity
+    package var quality: Int
+    package var complexity: Complexity
 
-    public init(quality: Int = 127, complexity: Complexity = .norm) {
+    package init(quality: Int = 127, complexity: Complexity = .norm) {
         self.quality = quality
         self.complexity = complexity
     }
 
     /// libsoxr's quality recipes (`SOXR_QQ` … `SOXR_32_BITQ`).
-    public enum Recipe: UInt, Sendable, CaseIterable {
+    package enum Recipe: UInt, Sendable, CaseIterable {
         case quick = 0, low = 1, medium = 2, bits16 = 3, bits20 = 4, bits24 = 5, bits28 = 6, bits32 = 7
     }
 
     /// The recipe for an output whose samples are wider than 16 bits (`wide`) or not. Quality values outside
     /// 0...127 count as the nearest end.
-    public func recipe(wide: Bool) -> Recipe {
+    package func recipe(wide: Bool) -> Recipe {
         let band = Swift.min(3, Swift.max(0, quality) / 32)
         switch complexity {
         case .line: return .quick

@@ -2,21 +2,21 @@ import SoundKitCodecs
 
 /// A block of interleaved frames at the precision of its source: left-justified `Int32` for integer audio
 /// (exact up to 32 bits), `Double` for float audio (exact for 32- and 64-bit floats).
-public struct SampleBuffer: Sendable {
-    public enum Kind: Sendable, Hashable { case integer, float }
+package struct SampleBuffer: Sendable {
+    package enum Kind: Sendable, Hashable { case integer, float }
 
-    public var kind: Kind
-    public var channels: Int
-    public var frames: Int = 0
-    public var ints: [Int32] = []
-    public var floats: [Double] = []
+    package var kind: Kind
+    package var channels: Int
+    package var frames: Int = 0
+    package var ints: [Int32] = []
+    package var floats: [Double] = []
 
-    public init(kind: Kind, channels: Int) {
+    package init(kind: Kind, channels: Int) {
         self.kind = kind
         self.channels = channels
     }
 
-    public var sampleCount: Int { frames * channels }
+    package var sampleCount: Int { frames * channels }
 
     /// Makes room for `frames` frames of the current kind without shrinking.
     mutating func reserve(frames n: Int) {
@@ -28,7 +28,7 @@ public struct SampleBuffer: Sendable {
     }
 
     /// The samples as Double (integers scaled exactly to ±1.0).
-    public func doubles(into out: inout [Double]) {
+    package func doubles(into out: inout [Double]) {
         let n = sampleCount
         if out.count < n { out.append(contentsOf: repeatElement(0, count: n - out.count)) }
         switch kind {
@@ -40,7 +40,7 @@ public struct SampleBuffer: Sendable {
     }
 
     /// The samples as Int16, rounded to nearest and clamped, written from `out[offset]` on.
-    public func int16(into out: inout [Int16], at offset: Int = 0) {
+    package func int16(into out: inout [Int16], at offset: Int = 0) {
         let n = sampleCount
         if out.count < offset + n { out.append(contentsOf: repeatElement(0, count: offset + n - out.count)) }
         out.withUnsafeMutableBufferPointer { d in

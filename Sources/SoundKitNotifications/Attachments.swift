@@ -4,14 +4,14 @@ import SoundKitIO
 /// Rich-notification attachments (`UNNotificationAttachment`): what the bytes are, the size limit of their kind, and
 /// whether the name agrees.
 public enum AttachmentChecker {
-    public static let audioLimit: Int64 = 5_000_000
-    public static let imageLimit: Int64 = 10_000_000
-    public static let movieLimit: Int64 = 50_000_000
+    package static let audioLimit: Int64 = 5_000_000
+    package static let imageLimit: Int64 = 10_000_000
+    package static let movieLimit: Int64 = 50_000_000
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case image, audio, movie
 
-        public var limit: Int64 {
+        package var limit: Int64 {
             switch self {
             case .image: return imageLimit
             case .audio: return audioLimit
@@ -20,7 +20,7 @@ public enum AttachmentChecker {
         }
 
         /// The file suffixes iOS takes for this kind of attachment (Braze's `ab.att.type` is one of them).
-        public var suffixes: [String] {
+        package var suffixes: [String] {
             switch self {
             case .image: return ["jpg", "jpeg", "png", "gif"]
             case .audio: return ["aif", "aiff", "wav", "mp3", "m4a"]
@@ -29,7 +29,7 @@ public enum AttachmentChecker {
         }
 
         /// The kind a suffix names, case-insensitively; nil for a suffix iOS does not accept.
-        public init?(suffix: String) {
+        package init?(suffix: String) {
             let s = suffix.lowercased()
             guard let k = Kind.allCases.first(where: { $0.suffixes.contains(s) }) else { return nil }
             self = k
@@ -75,11 +75,12 @@ public enum AttachmentChecker {
         }
     }
 
+    /// Checks every file below `paths` as a rich-notification attachment.
     public static func check(_ paths: [String]) -> CheckReport {
         CheckReport(files: paths.map(check(file:)))
     }
 
-    public static func check(file path: String) -> FileReport {
+    package static func check(file path: String) -> FileReport {
         do {
             let f = try InputFile(path: path)
             let head = try f.read(at: 0, count: sniffBytes)

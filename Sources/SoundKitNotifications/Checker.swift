@@ -22,7 +22,7 @@ public enum SoundChecker {
     }
 
     /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
-    public static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
+    package static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
         facts(scan(paths).sounds, options: options)
     }
 
@@ -42,13 +42,13 @@ public enum SoundChecker {
     }
 
     /// The findings for a set of sounds checked together: each sound's own, then the set's (``LoudnessSpreadRule``).
-    public static func report(_ set: [SoundFacts], options: CheckOptions) -> CheckReport {
+    package static func report(_ set: [SoundFacts], options: CheckOptions) -> CheckReport {
         var files = set.map { report($0, options: options) }
         for (i, findings) in LoudnessSpreadRule().check(set, options) { files[i].findings = ordered(files[i].findings + findings) }
         return CheckReport(files: files)
     }
 
-    public static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
+    package static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
         let findings = ordered(soundRules.flatMap { $0.check(facts, options) })
         return FileReport(path: facts.path, description: facts.description, findings: findings)
     }

@@ -1,8 +1,8 @@
 import SoundKitIO
 
 /// One app extension of a bundle (`PlugIns/X.appex`), as its Info.plist describes it.
-public struct NotificationExtension: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct NotificationExtension: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `com.apple.usernotifications.service`: downloads attachments, rewrites content.
         case service
         /// `com.apple.usernotifications.content-extension`, with the categories it declares.
@@ -14,14 +14,14 @@ public struct NotificationExtension: Sendable, Hashable {
     }
 
     /// The `.appex` folder.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
 }
 
 /// Notification service and content extensions: their Info.plist keys, XML or binary.
 public enum ExtensionChecker {
-    public static let contentPoint = "com.apple.usernotifications.content-extension"
-    public static let servicePoint = "com.apple.usernotifications.service"
+    package static let contentPoint = "com.apple.usernotifications.content-extension"
+    package static let servicePoint = "com.apple.usernotifications.service"
 
     /// The Info.plist of an `.appex`, checked; nil for a readable extension of another kind, which is not ours to
     /// judge.
@@ -42,14 +42,14 @@ public enum ExtensionChecker {
     }
 
     /// Checks the bytes of an extension's Info.plist; `path` names it in the report.
-    public static func check(plist bytes: [UInt8], path: String) -> FileReport? {
+    package static func check(plist bytes: [UInt8], path: String) -> FileReport? {
         let (kind, format, findings) = judge(bytes)
         if case .other = kind, findings.isEmpty { return nil }
         return FileReport(path: path, container: format?.rawValue, format: pointIdentifier(of: kind), findings: findings)
     }
 
     /// The notification extensions (and others) in an app's `PlugIns` folder, in name order.
-    public static func extensions(of app: String) -> [NotificationExtension] {
+    package static func extensions(of app: String) -> [NotificationExtension] {
         let plugIns = FileSystem.join(app, "PlugIns")
         return FileSystem.contents(of: plugIns).filter { $0.hasSuffix(".appex") }.map { name in
             let appex = FileSystem.join(plugIns, name)

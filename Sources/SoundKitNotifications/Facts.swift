@@ -4,41 +4,41 @@ import SoundKitIO
 
 /// Everything the rules look at, gathered once per file: headers where they suffice, samples only for the
 /// silence and loudness rules and only when soundkit can decode the file (one pass for both).
-public struct SoundFacts: Sendable {
+package struct SoundFacts: Sendable {
     /// The path as given.
-    public var path: String
+    package var path: String
     /// The last component of ``path``.
-    public var fileName: String
+    package var fileName: String
     /// The file name's extension, lowercased (`caf`); empty when there is none.
-    public var fileExtension: String
+    package var fileExtension: String
     /// Bytes; 0 when the file could not be opened.
-    public var fileSize: Int64
+    package var fileSize: Int64
     /// What the first bytes say the file is, whatever its name.
-    public var sniffed: ContainerKind
+    package var sniffed: ContainerKind
     /// The description `soundkit info` gives; nil when the file could not be read.
-    public var description: AudioFileDescription?
+    package var description: AudioFileDescription?
     /// Why the file could not be read.
-    public var readError: String?
+    package var readError: String?
     /// Peak and leading silence, for the codecs a notification plays, when soundkit decodes them.
-    public var levels: Levels?
+    package var levels: Levels?
     /// EBU R 128 loudness, when asked for (``gather(_:measureLevels:measureLoudness:)``).
-    public var loudness: LoudnessReading?
+    package var loudness: LoudnessReading?
     /// For files inside a bundle: the path below the bundle (`Sounds/a.caf`), nil at the top level.
-    public var bundleSubpath: String?
+    package var bundleSubpath: String?
 
     /// The levels the silence rules look at.
-    public struct Levels: Sendable, Hashable {
+    package struct Levels: Sendable, Hashable {
         /// Largest absolute sample, full scale 1.0.
-        public var peak: Double
+        package var peak: Double
         /// Seconds before the first sample above −60 dBFS.
-        public var leadingSilence: Double
+        package var leadingSilence: Double
     }
 
     /// The data format in soundkit's terms; nil when the file could not be read.
-    public var encoding: AudioEncoding? { description?.encoding }
+    package var encoding: AudioEncoding? { description?.encoding }
 
     /// Reads the facts of `path`; with `measureLoudness`, decodes the whole file through a ``LoudnessMeter`` too.
-    public static func gather(_ path: String, measureLevels: Bool = true, measureLoudness: Bool = false) -> SoundFacts {
+    package static func gather(_ path: String, measureLevels: Bool = true, measureLoudness: Bool = false) -> SoundFacts {
         gather(path, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: nil)
     }
 

@@ -41,6 +41,8 @@ public enum SoundFixer {
     /// Rules a conversion mends.
     static let fixable: Set<Rule> = [.codec, .container, .duration, .extension]
 
+    /// Writes into `dir` an IMA4 CAF for every sound of `report` with an error a conversion mends (trimmed to
+    /// `seconds` with a fade-out when too long); the others get a failed ``Fix`` saying why. Originals are never touched.
     public static func fix(_ report: CheckReport, into dir: String, trimTo seconds: Double = 29.5) -> [Fix] {
         var out: [Fix] = []
         var used: Set<String> = []

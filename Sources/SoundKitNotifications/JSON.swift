@@ -1,5 +1,5 @@
 /// A JSON value that keeps what APNs cares about and Foundation blurs: `1` and `1.0` and `true` are different.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -8,16 +8,16 @@ public indirect enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.compact == b.compact }
-    public func hash(into h: inout Hasher) { h.combine(compact) }
+    package static func == (a: JSONValue, b: JSONValue) -> Bool { a.compact == b.compact }
+    package func hash(into h: inout Hasher) { h.combine(compact) }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members.last { $0.0 == key }?.1 }
         return nil
     }
 
     /// What a person would call its type, for messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -29,7 +29,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The compact serialisation (what a sender puts on the wire).
-    public var compact: String {
+    package var compact: String {
         switch self {
         case .object(let m): return "{" + m.map { JSONValue.quote($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
         case .array(let a): return "[" + a.map(\.compact).joined(separator: ",") + "]"
@@ -61,20 +61,20 @@ extension String {
     func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }
 
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var line: Int
-    public var column: Int
-    public var offset: Int
-    public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var line: Int
+    package var column: Int
+    package var offset: Int
+    package var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser that reports where it stopped.
-public struct JSONParser {
+package struct JSONParser {
     let bytes: [UInt8]
     var i = 0
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var p = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as most senders' libraries do.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }

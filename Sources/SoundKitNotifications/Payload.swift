@@ -3,10 +3,12 @@ import SoundKitIO
 /// Checks an APNs payload (also the FCM v1 shape, `message.apns.payload`): `aps.sound`, the size, and rich-notification
 /// attachments (Braze's `ab.att`, FCM's images) with `aps.mutable-content`.
 public enum PayloadChecker {
+    /// The largest APNs payload, in bytes.
     public static let maxBytes = 4096
 
     /// Where `aps` was found and what the checks found.
     public struct Result: Sendable {
+        /// What the checks found.
         public var findings: [Finding]
         /// The sound file name the payload asks for, when it names one.
         public var soundName: String?
@@ -130,7 +132,7 @@ public enum NotificationSound: Sendable, Hashable {
     case ringtoneSoundNamed(String)
 
     /// The `aps.sound` value. Ringtones are local-notification sounds; their payload form is the plain name.
-    public var apsSound: JSONValue {
+    package var apsSound: JSONValue {
         switch self {
         case .default, .defaultRingtone: return .string("default")
         case .soundNamed(let n), .ringtoneSoundNamed(let n): return .string(n)

@@ -31,7 +31,7 @@ public struct Remedy: Codable, Hashable, Sendable {
     public var exportName: String?
 
     /// A conversion of the sound at `path` into `dataFormat`, written beside it as `outputName`.
-    public init(convertTo outputName: String, dataFormat: String = "ima4") {
+    package init(convertTo outputName: String, dataFormat: String = "ima4") {
         self.action = .convert
         self.outputName = outputName
         self.dataFormat = dataFormat

@@ -1,9 +1,11 @@
 import SoundKitContainers
 import SoundKitIO
 
+/// How bad a finding is. `--strict` turns warnings into errors; the exit status is 1 on any error.
 public enum Severity: String, Codable, Sendable, Comparable {
     case note, warning, error
 
+    /// Notes sort before warnings, warnings before errors.
     public static func < (a: Severity, b: Severity) -> Bool {
         let order: [Severity] = [.note, .warning, .error]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
@@ -25,7 +27,7 @@ public struct Finding: Codable, Hashable, Sendable {
     public var remedy: Remedy?
 
     /// A finding; checks make theirs with ``Rule/finding(_:_:subject:remedy:)``.
-    public init(_ severity: Severity, _ rule: Rule, _ message: String, subject: String? = nil, remedy: Remedy? = nil) {
+    package init(_ severity: Severity, _ rule: Rule, _ message: String, subject: String? = nil, remedy: Remedy? = nil) {
         self.severity = severity
         self.rule = rule
         self.message = message
@@ -36,18 +38,22 @@ public struct Finding: Codable, Hashable, Sendable {
 
 /// What the checker found in one file.
 public struct FileReport: Codable, Hashable, Sendable {
+    /// The file, as the user named it.
     public var path: String
+    /// Its container (`CAF`, `WAVE`, …) when it could be read.
     public var container: String?
+    /// Its data format (`ima4`, `LEI16`, …) when it could be read.
     public var format: String?
-    public var sampleRate: Double?
-    public var channels: Int?
-    public var frames: Int64?
-    public var duration: Double?
+    package var sampleRate: Double?
+    package var channels: Int?
+    package var frames: Int64?
+    package var duration: Double?
+    /// What the rules found, errors first.
     public var findings: [Finding]
 
     /// What was found in a file that is not a sound (a payload, an Info.plist, an attachment): its kind and format
     /// as far as they are known.
-    public init(path: String, container: String? = nil, format: String? = nil, findings: [Finding]) {
+    package init(path: String, container: String? = nil, format: String? = nil, findings: [Finding]) {
         self.path = path
         self.container = container
         self.format = format
@@ -55,7 +61,7 @@ public struct FileReport: Codable, Hashable, Sendable {
     }
 
     /// What was found in a sound, with the facts of its description (none when it could not be read).
-    public init(path: String, description d: AudioFileDescription?, findings: [Finding]) {
+    package init(path: String, description d: AudioFileDescription?, findings: [Finding]) {
         self.init(path: path, container: d?.container, format: d?.format, findings: findings)
         sampleRate = d?.sampleRate
         channels = d?.channels
@@ -63,18 +69,24 @@ public struct FileReport: Codable, Hashable, Sendable {
         duration = d?.duration
     }
 
+    /// Whether any finding is an error.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }
 
 /// The checker's whole answer; `version` changes only when the shape does.
 public struct CheckReport: Codable, Hashable, Sendable {
+    /// The version of this document's shape; it changes only when the shape does.
     public var version = 1
+    /// Every file checked, in order.
     public var files: [FileReport]
 
-    public init(files: [FileReport]) { self.files = files }
+    package init(files: [FileReport]) { self.files = files }
 
+    /// The errors in all files.
     public var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
+    /// The warnings in all files.
     public var warningCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
+    /// Whether any file has an error.
     public var hasErrors: Bool { errorCount > 0 }
 
     /// Warnings become errors (`--strict`).
@@ -89,12 +101,12 @@ public struct CheckReport: Codable, Hashable, Sendable {
     }
 
     /// `PATH: error: MESSAGE [rule]` lines, the form Xcode and CI log parsers read.
-    public func textLines() -> [String] {
+    package func textLines() -> [String] {
         files.flatMap { f in f.findings.map { "\(f.path): \($0.severity.rawValue): \($0.message) [\($0.rule)]" } }
     }
 
     /// GitHub Actions workflow commands (`::error file=PATH::MESSAGE`).
-    public func githubLines() -> [String] {
+    package func githubLines() -> [String] {
         files.flatMap { f in
             f.findings.map { x in
                 let kind = x.severity == .note ? "notice" : x.severity.rawValue

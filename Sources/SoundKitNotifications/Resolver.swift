@@ -4,20 +4,24 @@ import SoundKitIO
 /// container's `Library/Sounds` in the order given, then the top level of the main bundle. The first match wins;
 /// names are case-sensitive and include the extension.
 public struct SoundLocations: Sendable, Hashable {
+    /// The app's data container; its `Library/Sounds` is searched first.
     public var appContainer: String?
+    /// App-group containers, in search order; each one's `Library/Sounds` is searched next.
     public var groupContainers: [String]
+    /// The main bundle (`.app`); its top level is searched last.
     public var bundle: String?
 
+    /// The places to search; any may be left out.
     public init(appContainer: String? = nil, groupContainers: [String] = [], bundle: String? = nil) {
         self.appContainer = appContainer
         self.groupContainers = groupContainers
         self.bundle = bundle
     }
 
-    public var isEmpty: Bool { appContainer == nil && groupContainers.isEmpty && bundle == nil }
+    package var isEmpty: Bool { appContainer == nil && groupContainers.isEmpty && bundle == nil }
 
     /// The folders searched, in order, with a label for messages.
-    public var searchOrder: [(folder: String, label: String)] {
+    package var searchOrder: [(folder: String, label: String)] {
         var out: [(String, String)] = []
         if let a = appContainer { out.append((FileSystem.join(a, "Library/Sounds"), "app container Library/Sounds")) }
         for (i, g) in groupContainers.enumerated() { out.append((FileSystem.join(g, "Library/Sounds"), "app group \(i + 1) Library/Sounds")) }
@@ -26,19 +30,20 @@ public struct SoundLocations: Sendable, Hashable {
     }
 }
 
+/// Where a sound name resolved: the file iOS plays, and what it shadows.
 public struct Resolution: Sendable, Hashable {
     /// The file iOS plays, when one matches.
     public var winner: String?
     /// Later matches the winner shadows.
     public var shadowed: [String]
     /// Near misses when nothing matches: other case, other extension, only in a subfolder.
-    public var suggestions: [Suggestion]
+    package var suggestions: [Suggestion]
 
-    public struct Suggestion: Sendable, Hashable {
-        public enum Kind: String, Sendable { case otherCase = "other case", otherExtension = "other extension", subfolder = "only in a subfolder" }
-        public var kind: Kind
-        public var path: String
-        public var name: String
+    package struct Suggestion: Sendable, Hashable {
+        package enum Kind: String, Sendable { case otherCase = "other case", otherExtension = "other extension", subfolder = "only in a subfolder" }
+        package var kind: Kind
+        package var path: String
+        package var name: String
     }
 
     /// Findings in the checker's terms (`name-not-found`, `subfolder`, `shadowed`).
@@ -57,6 +62,7 @@ public struct Resolution: Sendable, Hashable {
     }
 }
 
+/// `soundkit resolve` as a library: finds a sound name as iOS does.
 public enum SoundResolver {
     /// Resolves `name` the way iOS does.
     public static func resolve(_ name: String, in locations: SoundLocations) -> Resolution {

@@ -19,6 +19,7 @@ public struct CheckOptions: Sendable {
     /// through libebur128 in the pass that measures its levels.
     public var measureLoudness: Bool
 
+    /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(namePolicy: Bool = false, loudness: LoudnessGoal? = nil, loudnessSpread: Double = 3, measureLoudness: Bool = true) {
         self.namePolicy = namePolicy
         self.loudness = loudness
@@ -34,13 +35,14 @@ public struct LoudnessGoal: Sendable, Hashable, CustomStringConvertible {
     /// LU either side of the target.
     public var tolerance: Double
 
+    /// A target in LUFS and a tolerance in LU either side.
     public init(target: Double, tolerance: Double = 1) {
         self.target = target
         self.tolerance = tolerance
     }
 
     /// `-16`, `-16±1`, `-16+-1.5` or `-16+/-2`: a target from −70 to 0 LUFS and a tolerance from 0 to 20 LU.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var parts = [Substring(text)]
         for separator in ["±", "+/-", "+-"] where parts.count == 1 {
             if let r = Substring(text).range(of: separator) { parts = [text[..<r.lowerBound], text[r.upperBound...]] }
@@ -54,6 +56,7 @@ public struct LoudnessGoal: Sendable, Hashable, CustomStringConvertible {
         self.init(target: target, tolerance: tolerance)
     }
 
+    /// `-16.0 LUFS ±1.0 LU`.
     public var description: String { "\(decimal(target, 1)) LUFS ±\(decimal(tolerance, 1)) LU" }
 }
 

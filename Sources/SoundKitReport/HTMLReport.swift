@@ -2,10 +2,10 @@ import SoundKitIO
 import SoundKitNotifications
 
 /// Text for HTML: everything a file or a person supplied goes through ``escape(_:)`` before it reaches the page.
-public enum HTML {
+package enum HTML {
     /// `s` with `&`, `<`, `>`, `"` and `'` written as character references: safe as element content and as a
     /// quoted attribute value (a name like `<img src=x onerror=alert(1)>.wav` shows as text).
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -25,6 +25,7 @@ public enum HTML {
 /// soundkit's page for a ``SoundSetReport``: one self-contained HTML file (styles, waveforms as inline SVG,
 /// previews as `data:` URIs, no network), readable without JavaScript; a small script only sorts the overview.
 public enum HTMLReport {
+    /// The report as one self-contained HTML page (inline SVG waveforms and audio previews).
     public static func render(_ report: SoundSetReport) -> String {
         var page = Page()
         page.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")

@@ -9,7 +9,7 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
     /// The version of this document's shape.
     public var version = 1
     /// The page's heading.
-    public var title: String
+    package var title: String
     /// Every sound, in the order `check` finds them.
     public var sounds: [Sound]
     /// Counts over every sound, and the loudness spread.
@@ -20,17 +20,17 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         /// The path as found.
         public var path: String
         /// The file name.
-        public var name: String
+        package var name: String
         /// The container as `soundkit info` names it; nil when the file could not be read.
-        public var container: String?
+        package var container: String?
         /// The data format as `soundkit info` names it.
-        public var format: String?
+        package var format: String?
         /// Frames per second.
-        public var sampleRate: Double?
+        package var sampleRate: Double?
         /// Channels per frame.
-        public var channels: Int?
+        package var channels: Int?
         /// The played length in frames.
-        public var frames: Int64?
+        package var frames: Int64?
         /// Seconds, the played length.
         public var duration: Double?
         /// Every `check` finding, errors first.
@@ -38,31 +38,31 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         /// EBU R 128 loudness; nil with ``loudnessUnavailable``.
         public var loudness: Loudness?
         /// Why there is no ``loudness``.
-        public var loudnessUnavailable: String?
+        package var loudnessUnavailable: String?
         /// The sound's shape; nil with ``previewUnavailable``.
-        public var waveform: Waveform?
+        package var waveform: Waveform?
         /// The sound re-encoded for a browser; nil without previews or with ``previewUnavailable``.
-        public var preview: Preview?
+        package var preview: Preview?
         /// Why there is no ``waveform`` or ``preview`` (soundkit cannot decode the file, or it breaks off).
-        public var previewUnavailable: String?
+        package var previewUnavailable: String?
     }
 
     /// A sound re-encoded for a browser (``AudioPreview``), as base64 for a `data:` URI.
-    public struct Preview: Codable, Hashable, Sendable {
+    package struct Preview: Codable, Hashable, Sendable {
         /// `opus` or `wav`.
-        public var format: String
+        package var format: String
         /// The `type` of an `<audio>` source.
-        public var mimeType: String
+        package var mimeType: String
         /// Frames per second of the preview.
-        public var sampleRate: Double
+        package var sampleRate: Double
         /// 1 or 2.
-        public var channels: Int
+        package var channels: Int
         /// Frames the preview decodes to.
-        public var frames: Int64
+        package var frames: Int64
         /// Seconds.
-        public var duration: Double
+        package var duration: Double
         /// The encoded file in base64.
-        public var base64: String
+        package var base64: String
     }
 
     /// Counts over every sound of a report.
@@ -74,19 +74,19 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         /// Warning findings, over every sound.
         public var warnings: Int
         /// Note findings, over every sound.
-        public var notes: Int
+        package var notes: Int
         /// Sounds with at least one error.
-        public var soundsWithErrors: Int
+        package var soundsWithErrors: Int
         /// The median integrated loudness of the sounds that have one, LUFS.
-        public var medianLoudness: Double?
+        package var medianLoudness: Double?
         /// LU a sound may lie from the median (``CheckOptions/loudnessSpread``).
-        public var loudnessSpread: Double
+        package var loudnessSpread: Double
         /// Sounds further from the median than that.
-        public var loudnessOutliers: Int
+        package var loudnessOutliers: Int
     }
 
     /// A report of `sounds`, its summary counted from them.
-    public init(title: String, sounds: [Sound], loudnessSpread: Double) {
+    package init(title: String, sounds: [Sound], loudnessSpread: Double) {
         self.title = title
         self.sounds = sounds
         let findings = sounds.flatMap(\.findings)
@@ -109,13 +109,17 @@ extension SoundSetReport {
         /// The `check` rules' options; loudness is always measured.
         public var check: CheckOptions
         /// nil: no previews.
-        public var preview: AudioPreview.Format?
+        package var preview: AudioPreview.Format?
         /// Waveform columns per sound, however long the sound.
-        public var waveformColumns: Int
+        package var waveformColumns: Int
 
         /// Options with soundkit's defaults: Opus previews and 480 waveform columns.
-        public init(title: String = "Notification sounds", check: CheckOptions = CheckOptions(), preview: AudioPreview.Format? = .opus,
-                    waveformColumns: Int = 480) {
+        public init(title: String = "Notification sounds", check: CheckOptions = CheckOptions()) {
+            self.init(title: title, check: check, preview: .opus)
+        }
+
+        /// Options with a preview format (nil: none) and a waveform width.
+        package init(title: String, check: CheckOptions, preview: AudioPreview.Format?, waveformColumns: Int = 480) {
             self.title = title
             self.check = check
             self.preview = preview

@@ -2,18 +2,18 @@ import SoundKitIO
 
 /// A sound's shape: for each column of frames, the smallest and largest sample of each channel (full scale ±1).
 /// Long sounds get more frames per column, never fewer columns of the start.
-public struct Waveform: Codable, Hashable, Sendable {
+package struct Waveform: Codable, Hashable, Sendable {
     /// Frames each column covers (the last may cover fewer).
-    public var framesPerColumn: Int64
-    public var sampleRate: Double
-    public var channels: [Channel]
+    package var framesPerColumn: Int64
+    package var sampleRate: Double
+    package var channels: [Channel]
 
-    public struct Channel: Codable, Hashable, Sendable {
-        public var min: [Double]
-        public var max: [Double]
+    package struct Channel: Codable, Hashable, Sendable {
+        package var min: [Double]
+        package var max: [Double]
     }
 
-    public var columns: Int { channels.first?.min.count ?? 0 }
+    package var columns: Int { channels.first?.min.count ?? 0 }
 }
 
 /// Builds a ``Waveform`` while a sound streams through, in memory proportional to the columns asked for whatever

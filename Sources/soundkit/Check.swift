@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

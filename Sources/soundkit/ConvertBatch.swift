@@ -1,6 +1,11 @@
 import ArgumentParser
 import Dispatch
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

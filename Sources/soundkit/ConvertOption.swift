@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 
 /// One of convert's options, declared once: its spellings, help, how its value is read and checked, and where it
 /// goes. ``Convert``'s ArgumentParser declarations take their names and help from it, ``ConvertWords/scan(_:)``

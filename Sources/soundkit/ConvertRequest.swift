@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 
 /// One output: its path (nil: afconvert's default name) and resolved options.
 struct OutputRequest {

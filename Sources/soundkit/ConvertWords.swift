@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 
 /// What a run of convert's words says: the output options, the run options and the files, in order.
 struct ConvertWords: Equatable {

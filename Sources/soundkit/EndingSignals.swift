@@ -1,4 +1,9 @@
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -10,6 +10,11 @@ import Foundation
 #endif
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 
 /// Writes a line to standard error.
 func printError(_ line: String) {

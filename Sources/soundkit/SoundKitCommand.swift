@@ -1,5 +1,10 @@
 import ArgumentParser
 import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

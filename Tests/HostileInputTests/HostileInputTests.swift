@@ -1,5 +1,7 @@
 import Foundation
 import SoundKit
+import SoundKitIO
+import SoundKitNotifications
 import SoundKitTestSupport
 import Testing
 
