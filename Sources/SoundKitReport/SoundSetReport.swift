@@ -91,10 +91,15 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         self.sounds = sounds
         let findings = sounds.flatMap(\.findings)
         let levels = sounds.compactMap { $0.loudness?.integrated }.sorted()
-        let median = levels.isEmpty ? nil : levels.count % 2 == 1 ? levels[levels.count / 2] : (levels[levels.count / 2 - 1] + levels[levels.count / 2]) / 2
+        let median =
+            levels.isEmpty
+            ? nil
+            : levels.count % 2 == 1
+                ? levels[levels.count / 2] : (levels[levels.count / 2 - 1] + levels[levels.count / 2]) / 2
         summary = Summary(
             sounds: sounds.count, errors: findings.filter { $0.severity == .error }.count,
-            warnings: findings.filter { $0.severity == .warning }.count, notes: findings.filter { $0.severity == .note }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            notes: findings.filter { $0.severity == .note }.count,
             soundsWithErrors: sounds.filter { $0.findings.contains { $0.severity == .error } }.count,
             medianLoudness: median, loudnessSpread: loudnessSpread,
             loudnessOutliers: sounds.filter { $0.findings.contains { $0.rule == .loudnessSpread } }.count)
@@ -146,7 +151,8 @@ extension SoundSetReport {
                 case nil: sound.previewUnavailable = "cannot be read"
                 }
             } else {
-                sound.previewUnavailable = f.description.map { "soundkit cannot decode \($0.format)" }
+                sound.previewUnavailable =
+                    f.description.map { "soundkit cannot decode \($0.format)" }
                     ?? f.readError ?? "cannot be read"
             }
             return sound
@@ -200,8 +206,9 @@ final class SoundListener: SampleConsumer {
     }
 
     func start(_ source: SourceInfo) throws(AudioFileError) {
-        waveform = WaveformBuilder(channels: source.channels, sampleRate: source.sampleRate,
-                                   expectedFrames: source.frames, columns: columns)
+        waveform = WaveformBuilder(
+            channels: source.channels, sampleRate: source.sampleRate,
+            expectedFrames: source.frames, columns: columns)
         encoder = try format.map { f throws(AudioFileError) in try PreviewEncoder(for: source, format: f) }
     }
 

@@ -45,7 +45,10 @@ struct WaveformBuilder {
         for f in 0..<buffer.frames {
             let column = Int(frame / framesPerColumn)
             if column >= mins[0].count {
-                for c in 0..<channels { mins[c].append(.infinity); maxs[c].append(-.infinity) }
+                for c in 0..<channels {
+                    mins[c].append(.infinity)
+                    maxs[c].append(-.infinity)
+                }
             }
             for c in 0..<channels {
                 let v = scratch[f * channels + c]
@@ -60,8 +63,12 @@ struct WaveformBuilder {
     /// Joins every `n` neighbouring columns into one.
     private mutating func merge(by n: Int) {
         for c in 0..<channels {
-            mins[c] = stride(from: 0, to: mins[c].count, by: n).map { mins[c][$0..<Swift.min($0 + n, mins[c].count)].min() ?? 0 }
-            maxs[c] = stride(from: 0, to: maxs[c].count, by: n).map { maxs[c][$0..<Swift.min($0 + n, maxs[c].count)].max() ?? 0 }
+            mins[c] = stride(from: 0, to: mins[c].count, by: n).map {
+                mins[c][$0..<Swift.min($0 + n, mins[c].count)].min() ?? 0
+            }
+            maxs[c] = stride(from: 0, to: maxs[c].count, by: n).map {
+                maxs[c][$0..<Swift.min($0 + n, maxs[c].count)].max() ?? 0
+            }
         }
         framesPerColumn *= Int64(n)
     }
@@ -70,7 +77,8 @@ struct WaveformBuilder {
     mutating func finish() -> Waveform {
         let count = mins.first?.count ?? 0
         if count > columns { merge(by: (count + columns - 1) / columns) }
-        return Waveform(framesPerColumn: framesPerColumn, sampleRate: sampleRate,
-                        channels: (0..<channels).map { Waveform.Channel(min: mins[$0], max: maxs[$0]) })
+        return Waveform(
+            framesPerColumn: framesPerColumn, sampleRate: sampleRate,
+            channels: (0..<channels).map { Waveform.Channel(min: mins[$0], max: maxs[$0]) })
     }
 }

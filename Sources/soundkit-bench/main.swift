@@ -1,11 +1,12 @@
+import SoundKitCodecs
+
 // Kernel throughput in Msamples/s on synthetic audio, one core. Used by scripts/bench; prints one line a kernel.
 // `soundkit-bench ima4-bound …` and `ima4-optimal …` measure IMA4 against the best possible instead (IMA4Bound.swift).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import SoundKitCodecs
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "ima4-bound" {
     exit(ima4BoundMain(Array(CommandLine.arguments.dropFirst(2))))
@@ -40,11 +41,12 @@ let n = frames * channels
 var input = [Int16](repeating: 0, count: n)
 var seed: UInt64 = 1
 for i in 0..<frames {
-    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     let noise = Double(Int64(seed >> 33) % 512) - 256
     let envelope = exp(-Double(i % 44100) / 9000)
     let v = 20000 * envelope * sin(Double(i) * 0.07) + noise
-    input[2 * i] = Int16(v); input[2 * i + 1] = Int16(v * 0.7)
+    input[2 * i] = Int16(v)
+    input[2 * i + 1] = Int16(v * 0.7)
 }
 var ints = [Int32](repeating: 0, count: n)
 var codes = [UInt8](repeating: 0, count: n)
@@ -69,9 +71,15 @@ input.withUnsafeBufferPointer { src in
             measure("pcm int32 -> int16", samples: n) { PCM.int16(from: UnsafeBufferPointer(i), into: b) }
         }
         bytes.withUnsafeMutableBytes { raw in
-            measure("pcm pack BEI16", samples: n) { PCM.pack(UnsafeBufferPointer(i), format: .int(16, bigEndian: true), into: raw) }
-            measure("pcm pack LEI24", samples: n) { PCM.pack(UnsafeBufferPointer(i), format: .int(24, bigEndian: false), into: raw) }
-            measure("pcm unpack LEI16", samples: n) { PCM.unpack(UnsafeRawBufferPointer(raw), format: .int(16, bigEndian: false), into: i) }
+            measure("pcm pack BEI16", samples: n) {
+                PCM.pack(UnsafeBufferPointer(i), format: .int(16, bigEndian: true), into: raw)
+            }
+            measure("pcm pack LEI24", samples: n) {
+                PCM.pack(UnsafeBufferPointer(i), format: .int(24, bigEndian: false), into: raw)
+            }
+            measure("pcm unpack LEI16", samples: n) {
+                PCM.unpack(UnsafeRawBufferPointer(raw), format: .int(16, bigEndian: false), into: i)
+            }
         }
     }
     let packetBytes = n / 64 * 34
@@ -82,8 +90,9 @@ input.withUnsafeBufferPointer { src in
             var e = IMA4Encoder(channels: channels, search: search)
             let chunk = 16384 * channels
             for start in stride(from: 0, to: samples, by: chunk) {
-                e.encode(UnsafeBufferPointer(rebasing: src[start..<min(samples, start + chunk)]),
-                         into: UnsafeMutableRawBufferPointer(rebasing: out[(start / 64 * 34)...]))
+                e.encode(
+                    UnsafeBufferPointer(rebasing: src[start..<min(samples, start + chunk)]),
+                    into: UnsafeMutableRawBufferPointer(rebasing: out[(start / 64 * 34)...]))
             }
         }
         measure("ima4 encode (apple, -q 0)", samples: n, repeats: 7) { encode(.none) }
@@ -97,8 +106,10 @@ input.withUnsafeBufferPointer { src in
                 var e = IMAWAVEncoder(channels: channels, blockAlign: 2048)!
                 let chunk = 16384 / e.framesPerBlock * e.framesPerBlock * channels
                 for start in stride(from: 0, to: n - chunk, by: chunk) {
-                    e.encode(UnsafeBufferPointer(rebasing: src[start..<(start + chunk)]),
-                             into: UnsafeMutableRawBufferPointer(rebasing: wavOut[(start / (e.framesPerBlock * channels) * 2048)...]))
+                    e.encode(
+                        UnsafeBufferPointer(rebasing: src[start..<(start + chunk)]),
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: wavOut[(start / (e.framesPerBlock * channels) * 2048)...]))
                 }
             }
         }

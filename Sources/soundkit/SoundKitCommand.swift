@@ -5,10 +5,11 @@ import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
 import SoundKitReport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @main

@@ -10,7 +10,8 @@ import Testing
 @Suite("Hostile input: the library")
 struct HostileLibraryTests {
     static let folder: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-hostile-lib-\(UUID().uuidString.prefix(8))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundkit-hostile-lib-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }()
@@ -37,11 +38,13 @@ struct HostileLibraryTests {
         #expect(HostileFiles.all.filter(\.readable).count >= 8)
     }
 
-    @Test("describe, decode, convert and check: a typed error naming the file and the problem, in under a second",
-          arguments: HostileFiles.all)
+    @Test(
+        "describe, decode, convert and check: a typed error naming the file and the problem, in under a second",
+        arguments: HostileFiles.all)
     func library(_ file: HostileFile) throws {
         let path = try Self.write(file)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(file.name + "-\(UUID().uuidString.prefix(6))-out")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            file.name + "-\(UUID().uuidString.prefix(6))-out")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let output = dir.appendingPathComponent("out.caf").path
 
@@ -68,7 +71,9 @@ struct HostileLibraryTests {
             }
             // convert: complete or nothing
             do throws(AudioFileError) {
-                try Converter.convert(input: path, output: output, options: ConversionOptions(fileType: .caf, encoding: .ima4, channels: 1))
+                try Converter.convert(
+                    input: path, output: output,
+                    options: ConversionOptions(fileType: .caf, encoding: .ima4, channels: 1))
                 #expect(file.readable, "\(file): converted without an error")
                 #expect(FileManager.default.fileExists(atPath: output))
             } catch {
@@ -80,7 +85,9 @@ struct HostileLibraryTests {
             // check
             let report = SoundChecker.check(file: path)
             let errors = report.findings.filter { $0.severity == .error }
-            #expect(errors.contains { $0.rule == .unreadable && $0.message.contains(file.problem) }, "\(file): \(report.findings)")
+            #expect(
+                errors.contains { $0.rule == .unreadable && $0.message.contains(file.problem) },
+                "\(file): \(report.findings)")
         }
         // A hostile file is tiny: anything near a second is a loop driven by a header's claim.
         #expect(seconds < 1, "\(file): took \(seconds) s")

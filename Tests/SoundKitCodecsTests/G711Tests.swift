@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SoundKitCodecs
 
 /// Nearest-level encoders, one sample at a time in plain scalar code: the definition the fast encoders (the
@@ -9,7 +10,8 @@ enum NearestLevelReference {
 
     /// The positive decoding level of a 7-bit aLaw magnitude code.
     static func alawLevel(_ code: Int32) -> Int32 {
-        let segment = code >> 4, mantissa = code & 0xF
+        let segment = code >> 4
+        let mantissa = code & 0xF
         return segment == 0 ? (mantissa << 4) + 8 : ((mantissa << 4) + 0x108) << (segment - 1)
     }
 
@@ -50,10 +52,15 @@ enum ITUReference {
     static let segAEnd: [Int32] = [0x1F, 0x3F, 0x7F, 0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF]
 
     static func linear2ulaw(_ sample: Int16) -> UInt8 {
-        var pcm = Int32(sample) >> 2          // 14-bit
+        var pcm = Int32(sample) >> 2  // 14-bit
         let mask: Int32
-        if pcm < 0 { pcm = -pcm; mask = 0x7F } else { mask = 0xFF }
-        if pcm > 8159 { pcm = 8159 }          // clip
+        if pcm < 0 {
+            pcm = -pcm
+            mask = 0x7F
+        } else {
+            mask = 0xFF
+        }
+        if pcm > 8159 { pcm = 8159 }  // clip
         pcm += 0x84 >> 2
         let seg = segEnd.firstIndex { pcm <= $0 >> 2 } ?? 8
         if seg >= 8 { return UInt8(0x7F ^ mask) }
@@ -62,9 +69,14 @@ enum ITUReference {
     }
 
     static func linear2alaw(_ sample: Int16) -> UInt8 {
-        var pcm = Int32(sample) >> 3          // 13-bit
+        var pcm = Int32(sample) >> 3  // 13-bit
         let mask: Int32
-        if pcm >= 0 { mask = 0xD5 } else { mask = 0x55; pcm = -pcm - 1 }
+        if pcm >= 0 {
+            mask = 0xD5
+        } else {
+            mask = 0x55
+            pcm = -pcm - 1
+        }
         let seg = segAEnd.firstIndex { pcm <= $0 } ?? 8
         if seg >= 8 { return UInt8(0x7F ^ mask) }
         var aval = Int32(seg << 4)

@@ -1,12 +1,16 @@
 import Testing
+
 @testable import SoundKitCodecs
 
 @Suite("PCM")
 struct PCMTests {
     static let allInt16: [Int16] = (Int32(Int16.min)...Int32(Int16.max)).map { Int16($0) }
-    static let integerFormats: [PCMFormat] = [.uint8, .int(8, bigEndian: false)]
+    static let integerFormats: [PCMFormat] =
+        [.uint8, .int(8, bigEndian: false)]
         + [16, 24, 32].flatMap { [PCMFormat.int($0, bigEndian: false), .int($0, bigEndian: true)] }
-    static let floatFormats: [PCMFormat] = [32, 64].flatMap { [PCMFormat.float($0, bigEndian: false), .float($0, bigEndian: true)] }
+    static let floatFormats: [PCMFormat] = [32, 64].flatMap {
+        [PCMFormat.float($0, bigEndian: false), .float($0, bigEndian: true)]
+    }
 
     func pack(_ s: [Int32], _ f: PCMFormat) -> [UInt8] {
         var bytes = [UInt8](repeating: 0xEE, count: s.count * f.bytesPerSample)
@@ -26,8 +30,9 @@ struct PCMTests {
         return out
     }
 
-    @Test("all Int16 values round-trip exactly through every format of 16 bits or more",
-          arguments: (integerFormats + floatFormats).filter { $0.bits >= 16 })
+    @Test(
+        "all Int16 values round-trip exactly through every format of 16 bits or more",
+        arguments: (integerFormats + floatFormats).filter { $0.bits >= 16 })
     func int16RoundTrip(format: PCMFormat) {
         let s = Self.allInt16.map { Int32($0) << 16 }
         if format.isFloat {
@@ -49,7 +54,7 @@ struct PCMTests {
         #expect(pack([Int32.min], .uint8) == [0x00])
         #expect(pack([0], .uint8) == [0x80])
         #expect(pack([Int32.max], .uint8) == [0xFF])
-        #expect(pack([Int32(1) << 30], .float(32, bigEndian: true)) == [0x3F, 0x00, 0x00, 0x00]) // 0.5
+        #expect(pack([Int32(1) << 30], .float(32, bigEndian: true)) == [0x3F, 0x00, 0x00, 0x00])  // 0.5
     }
 
     @Test("narrowing rounds to nearest and clamps (checked against exact integer arithmetic)")
@@ -59,17 +64,25 @@ struct PCMTests {
             let x = Int32(truncatingIfNeeded: rng.next())
             for bits in [8, 16, 24] {
                 let shift = 32 - bits
-                let q = Int64(x) / Int64(1 << shift), r = Int64(x) - q * Int64(1 << shift)
+                let q = Int64(x) / Int64(1 << shift)
+                let r = Int64(x) - q * Int64(1 << shift)
                 // floor division, then round half up
-                var floorQ = q, rem = r
-                if rem < 0 { floorQ -= 1; rem += Int64(1 << shift) }
+                var floorQ = q
+                var rem = r
+                if rem < 0 {
+                    floorQ -= 1
+                    rem += Int64(1 << shift)
+                }
                 var expected = rem >= Int64(1 << (shift - 1)) ? floorQ + 1 : floorQ
                 expected = min(expected, Int64(1 << (bits - 1)) - 1)
                 #expect(Int64(PCM.narrow(x, toBits: bits)) == expected)
             }
         }
         // The buffered Int16 narrowing agrees with the scalar one.
-        let xs = (0..<10_000).map { _ in Int32(truncatingIfNeeded: rng.next()) } + [Int32.max, Int32.min, 0x7FFF_8000, -0x8000]
+        let xs =
+            (0..<10_000).map { _ in Int32(truncatingIfNeeded: rng.next()) } + [
+                Int32.max, Int32.min, 0x7FFF_8000, -0x8000,
+            ]
         var out = [Int16](repeating: 0, count: xs.count)
         xs.withUnsafeBufferPointer { s in out.withUnsafeMutableBufferPointer { PCM.int16(from: s, into: $0) } }
         #expect(out.map(Int32.init) == xs.map { PCM.narrow($0, toBits: 16) })
@@ -81,7 +94,7 @@ struct PCMTests {
         #expect(PCM.quantize(-1.0, toBits: 16) == -32768)
         #expect(PCM.quantize(-2.0, toBits: 16) == -32768)
         #expect(PCM.quantize(0.5 / 32768, toBits: 16) == 1)
-        #expect(PCM.quantize(-0.5 / 32768, toBits: 16) == 0)    // ties go up, as integer narrowing does
+        #expect(PCM.quantize(-0.5 / 32768, toBits: 16) == 0)  // ties go up, as integer narrowing does
         #expect(PCM.quantize(-1.5 / 32768, toBits: 16) == -1)
         #expect(PCM.quantize(-0.51 / 32768, toBits: 16) == -1)
         #expect(PCM.quantize(.nan, toBits: 24) == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
 
@@ -49,8 +50,11 @@ struct ContainerTests {
             let channelCounts = e == .ima4 ? [1, 2] : [1, 2, 6]
             return channelCounts.flatMap { ch in
                 [true, false].map { filler in
-                    OutputLayout(fileType: type, format: OutputLayout.streamFormat(e, sampleRate: ch == 6 ? 48000 : 22050, channels: ch, fileType: type),
-                                 filler: filler)
+                    OutputLayout(
+                        fileType: type,
+                        format: OutputLayout.streamFormat(
+                            e, sampleRate: ch == 6 ? 48000 : 22050, channels: ch, fileType: type),
+                        filler: filler)
                 }
             }
         }
@@ -71,25 +75,43 @@ struct ContainerTests {
                 // AIFF-C ima4 cannot keep the true length; every other file keeps it exactly.
                 let expectedFrames = layout.fileType == .aifc && f.encoding == .ima4 ? (frames + 63) / 64 * 64 : frames
                 #expect(info.validFrames == expectedFrames, "\(what)")
-                if layout.filler && layout.fileType != .aiff && layout.fileType != .aifc { #expect(info.dataOffset == 4096, "\(what)") }
-                #expect(info.dataOffset + info.dataBytes + (info.dataBytes & 1 == 1 && layout.fileType != .caf ? 1 : 0) == Int64(bytes.count), "\(what)")
+                if layout.filler && layout.fileType != .aiff && layout.fileType != .aifc {
+                    #expect(info.dataOffset == 4096, "\(what)")
+                }
+                #expect(
+                    info.dataOffset + info.dataBytes + (info.dataBytes & 1 == 1 && layout.fileType != .caf ? 1 : 0)
+                        == Int64(bytes.count), "\(what)")
             }
         }
     }
 
     @Test("sizes that do not fit their fields are errors, never clamped")
     func tooLarge() {
-        let layout = OutputLayout(fileType: .wav, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wav))
-        #expect(throws: ContainerError.self) { try ContainerWriter.header(layout, totals: DataTotals(packets: 1, validFrames: 1, dataBytes: 1 << 32)) }
-        let aiff = OutputLayout(fileType: .aiff, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: true)), sampleRate: 8000, channels: 1, fileType: .aiff))
-        #expect(throws: ContainerError.self) { try ContainerWriter.header(aiff, totals: DataTotals(packets: 1 << 33, validFrames: 1 << 33, dataBytes: 1 << 34)) }
+        let layout = OutputLayout(
+            fileType: .wav,
+            format: OutputLayout.streamFormat(
+                .pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wav))
+        #expect(throws: ContainerError.self) {
+            try ContainerWriter.header(layout, totals: DataTotals(packets: 1, validFrames: 1, dataBytes: 1 << 32))
+        }
+        let aiff = OutputLayout(
+            fileType: .aiff,
+            format: OutputLayout.streamFormat(
+                .pcm(.int(16, bigEndian: true)), sampleRate: 8000, channels: 1, fileType: .aiff))
+        #expect(throws: ContainerError.self) {
+            try ContainerWriter.header(
+                aiff, totals: DataTotals(packets: 1 << 33, validFrames: 1 << 33, dataBytes: 1 << 34))
+        }
     }
 
     @Test("hostile bytes: random mutations and every truncation of real headers never trap")
     func fuzz() throws {
         var rng = SplitMix64(seed: 42)
-        var parsed = 0, rejected = 0
-        let seeds = try Self.layouts.filter { $0.format.channels <= 2 && !$0.filler }.map { try makeFile($0, frames: 70) }
+        var parsed = 0
+        var rejected = 0
+        let seeds = try Self.layouts.filter { $0.format.channels <= 2 && !$0.filler }.map {
+            try makeFile($0, frames: 70)
+        }
         for seed in seeds {
             for cut in 0..<min(seed.count, 160) {
                 if (try? ContainerParser.parse(Array(seed.prefix(cut)))) != nil { parsed += 1 } else { rejected += 1 }
@@ -113,18 +135,25 @@ struct ContainerTests {
             let junk = (0..<Int(rng.next() % 200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             for magic in ["caff", "FORM", "RIFF", "RIFX", "RF64"] {
                 var b = Array(magic.utf8) + junk
-                if magic == "FORM" && b.count > 12 { b.replaceSubrange(8..<12, with: Array((rng.next() % 2 == 0 ? "AIFC" : "AIFF").utf8)) }
+                if magic == "FORM" && b.count > 12 {
+                    b.replaceSubrange(8..<12, with: Array((rng.next() % 2 == 0 ? "AIFC" : "AIFF").utf8))
+                }
                 if magic.hasPrefix("R") && b.count > 12 { b.replaceSubrange(8..<12, with: Array("WAVE".utf8)) }
                 _ = try? ContainerParser.parse(b)
             }
         }
     }
 
-    @Test("afconvert's -d grammar", arguments: [
-        ("LEI16@44100", AudioEncoding.pcm(.int(16, bigEndian: false)), Double?(44100)), ("BEF32", .pcm(.float(32, bigEndian: true)), nil),
-        ("I8", .pcm(.int(8, bigEndian: false)), nil), ("UI8", .pcm(.uint8), nil), ("'ima4'", .ima4, nil), ("ima4@22050", .ima4, 22050),
-        ("\"ulaw\"", .ulaw, nil), ("alaw@8000", .alaw, 8000), ("ms\\x00\\x11", .imaADPCM, nil), ("lei24", .pcm(.int(24, bigEndian: false)), nil),
-    ])
+    @Test(
+        "afconvert's -d grammar",
+        arguments: [
+            ("LEI16@44100", AudioEncoding.pcm(.int(16, bigEndian: false)), Double?(44100)),
+            ("BEF32", .pcm(.float(32, bigEndian: true)), nil),
+            ("I8", .pcm(.int(8, bigEndian: false)), nil), ("UI8", .pcm(.uint8), nil), ("'ima4'", .ima4, nil),
+            ("ima4@22050", .ima4, 22050),
+            ("\"ulaw\"", .ulaw, nil), ("alaw@8000", .alaw, 8000), ("ms\\x00\\x11", .imaADPCM, nil),
+            ("lei24", .pcm(.int(24, bigEndian: false)), nil),
+        ])
     func dataFormat(_ text: String, _ encoding: AudioEncoding, _ rate: Double?) throws {
         let spec = try DataFormatSpec(parsing: text)
         #expect(spec.encoding == encoding)

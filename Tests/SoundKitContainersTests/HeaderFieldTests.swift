@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
 
@@ -6,8 +7,10 @@ import Testing
 /// the field, the value and the limit — never truncated or clamped into a file nothing reads.
 @Suite("Containers: header fields that do not fit")
 struct HeaderFieldTests {
-    static func layout(_ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1,
-                       rate: Double = 44100) -> OutputLayout {
+    static func layout(
+        _ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1,
+        rate: Double = 44100
+    ) -> OutputLayout {
         let format = OutputLayout.streamFormat(encoding, sampleRate: rate, channels: channels, fileType: type)
         return OutputLayout(fileType: type, format: format)
     }
@@ -18,7 +21,10 @@ struct HeaderFieldTests {
             _ = try ContainerWriter.header(layout, totals: totals)
             return nil
         } catch {
-            guard case .tooLarge(let o) = error else { Issue.record("not an overflow: \(error)"); return nil }
+            guard case .tooLarge(let o) = error else {
+                Issue.record("not an overflow: \(error)")
+                return nil
+            }
             return o
         }
     }
@@ -27,7 +33,8 @@ struct HeaderFieldTests {
     func imaADPCMBlockAlign() throws {
         let o = try #require(Self.overflow(Self.layout(.wav, .imaADPCM, channels: 64)))
         #expect(o.field == .blockAlign && o.value == 65536 && o.limit == 65535 && o.fileType == .wav)
-        #expect(o.description == "IMA ADPCM with 64 channels at 44100 Hz needs blocks of 65536 bytes, but WAVE's "
+        #expect(
+            o.description == "IMA ADPCM with 64 channels at 44100 Hz needs blocks of 65536 bytes, but WAVE's "
                 + "block align holds at most 65535 bytes; at most 63 channels fit")
         // At 22.05 kHz the blocks are half as long, and 64 channels fit.
         #expect(Self.overflow(Self.layout(.wav, .imaADPCM, channels: 64, rate: 22050)) == nil)
@@ -103,7 +110,10 @@ struct HeaderFieldTests {
                     _ = try ContainerWriter.header(Self.layout(type, encoding, rate: rate), totals: DataTotals())
                     Issue.record("\(type) \(rate): written")
                 } catch {
-                    guard case .sampleRate = error else { Issue.record("\(type) \(rate): \(error)"); continue }
+                    guard case .sampleRate = error else {
+                        Issue.record("\(type) \(rate): \(error)")
+                        continue
+                    }
                 }
             }
             #expect(throws: ContainerError.channels(65)) {

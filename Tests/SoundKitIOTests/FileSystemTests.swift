@@ -1,10 +1,12 @@
-import Testing
 import SystemPackage
+import Testing
+
 @testable import SoundKitIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file-system calls go through the `Syscall` funnel: normal answers as before, and failures come back as

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
 @testable import SoundKitIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func temporaryFolder() -> String {
@@ -18,13 +20,20 @@ func temporaryFolder() -> String {
 func writeTone(_ path: String, _ layout: OutputLayout, frames: Int) throws {
     let ch = layout.format.channels
     var source = [Double](repeating: 0, count: frames * ch)
-    for i in 0..<frames { for c in 0..<ch { source[i * ch + c] = 0.7 * sin(Double(i) * 0.05 * Double(c + 1)) + 0.2 * sin(Double(i) * 1.3) } }
-    guard case .pcm(let p) = layout.format.encoding else { throw Tool.Failed(description: "writeTone writes linear PCM only, not \(layout.format.encoding)") }
+    for i in 0..<frames {
+        for c in 0..<ch {
+            source[i * ch + c] = 0.7 * sin(Double(i) * 0.05 * Double(c + 1)) + 0.2 * sin(Double(i) * 1.3)
+        }
+    }
+    guard case .pcm(let p) = layout.format.encoding else {
+        throw Tool.Failed(description: "writeTone writes linear PCM only, not \(layout.format.encoding)")
+    }
     var data = [UInt8](repeating: 0, count: frames * ch * p.bytesPerSample)
     source.withUnsafeBufferPointer { s in data.withUnsafeMutableBytes { PCM.pack(s, format: p, into: $0) } }
     let totals = DataTotals(packets: Int64(frames), validFrames: Int64(frames), dataBytes: Int64(data.count))
     let out = try AtomicOutputFile(path: path)
-    try out.write(try ContainerWriter.header(layout, totals: totals) + data + ContainerWriter.trailer(layout, totals: totals))
+    try out.write(
+        try ContainerWriter.header(layout, totals: totals) + data + ContainerWriter.trailer(layout, totals: totals))
     try out.commit()
 }
 
@@ -47,13 +56,16 @@ struct IOTests {
         for encoding in type.acceptedEncodings {
             guard case .pcm = encoding else { continue }
             for ch in [1, 2] {
-                let layout = OutputLayout(fileType: type, format: OutputLayout.streamFormat(encoding, sampleRate: 16000, channels: ch, fileType: type))
+                let layout = OutputLayout(
+                    fileType: type,
+                    format: OutputLayout.streamFormat(encoding, sampleRate: 16000, channels: ch, fileType: type))
                 let path = "\(dir)/t.\(type.fileExtension)"
                 try writeTone(path, layout, frames: 3001)
                 let ours = try AudioInput.open(path)
                 #expect(ours.info.decoder == "soundkit")
                 let theirs = try SndFileReader(file: try InputFile(path: path), header: nil)
-                let a = try readAll(ours), b = try readAll(theirs)
+                let a = try readAll(ours)
+                let b = try readAll(theirs)
                 // Both deliver integers as left-justified Int32 and floats as Double; readAll scales both alike.
                 #expect(a.count == 3001 * ch && a == b, "\(type.name) \(encoding) \(ch) ch")
             }
@@ -81,10 +93,15 @@ struct IOTests {
     func sameFile() throws {
         let dir = temporaryFolder()
         let path = "\(dir)/a.wav"
-        let layout = OutputLayout(fileType: .wav, format: OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wav))
+        let layout = OutputLayout(
+            fileType: .wav,
+            format: OutputLayout.streamFormat(
+                .pcm(.int(16, bigEndian: false)), sampleRate: 8000, channels: 1, fileType: .wav))
         try writeTone(path, layout, frames: 100)
         let before = try InputFile(path: path).read(at: 0, count: 1 << 20)
-        #expect(throws: AudioFileError.self) { try Converter.convert(input: path, output: path, options: ConversionOptions(fileType: .wav)) }
+        #expect(throws: AudioFileError.self) {
+            try Converter.convert(input: path, output: path, options: ConversionOptions(fileType: .wav))
+        }
         #expect(try InputFile(path: path).read(at: 0, count: 1 << 20) == before)
         #expect(FileSystem.contents(of: dir) == ["a.wav"])
     }

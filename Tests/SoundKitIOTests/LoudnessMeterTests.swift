@@ -1,20 +1,26 @@
-import Testing
 import CEBUR128
+import Testing
+
 @testable import SoundKitContainers
 @testable import SoundKitIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("LoudnessMeter")
 struct LoudnessMeterTests {
     /// `seconds` of a sine at `amplitude` in every channel.
-    func sine(_ seconds: Double, rate: Double = 48000, channels: Int = 1, amplitude: Double = 0.5, frequency: Double = 997) -> SampleBuffer {
+    func sine(
+        _ seconds: Double, rate: Double = 48000, channels: Int = 1, amplitude: Double = 0.5, frequency: Double = 997
+    ) -> SampleBuffer {
         var b = SampleBuffer(kind: .float, channels: channels)
         b.frames = Int(seconds * rate)
-        b.floats = (0..<(b.frames * channels)).map { i in amplitude * sin(2 * .pi * frequency * Double(i / channels) / rate) }
+        b.floats = (0..<(b.frames * channels)).map { i in
+            amplitude * sin(2 * .pi * frequency * Double(i / channels) / rate)
+        }
         return b
     }
 
@@ -46,15 +52,24 @@ struct LoudnessMeterTests {
         var i = SampleBuffer(kind: .integer, channels: 2)
         i.frames = f.frames
         i.ints = f.floats.map { Int32(($0 * 0x1p31).rounded()) }
-        let a = try measure(f), b = try measure(i), c = try measure(f, blocks: 13)
+        let a = try measure(f)
+        let b = try measure(i)
+        let c = try measure(f, blocks: 13)
         #expect(abs(try #require(a.integrated) - (try #require(b.integrated))) < 1e-6)
         #expect(a == c)
     }
 
     @Test("5.1 by its channel mask: LFE left out, surrounds count 1.41 times, side channels too")
     func channelWeights() throws {
-        #expect(LoudnessMeter.positions(channels: 6, mask: nil) == [EBUR128_LEFT, EBUR128_RIGHT, EBUR128_CENTER, EBUR128_UNUSED, EBUR128_LEFT_SURROUND, EBUR128_RIGHT_SURROUND])
-        #expect(LoudnessMeter.positions(channels: 6, mask: 0x60F) == [EBUR128_LEFT, EBUR128_RIGHT, EBUR128_CENTER, EBUR128_UNUSED, EBUR128_Mp090, EBUR128_Mm090])
+        #expect(
+            LoudnessMeter.positions(channels: 6, mask: nil) == [
+                EBUR128_LEFT, EBUR128_RIGHT, EBUR128_CENTER, EBUR128_UNUSED, EBUR128_LEFT_SURROUND,
+                EBUR128_RIGHT_SURROUND,
+            ])
+        #expect(
+            LoudnessMeter.positions(channels: 6, mask: 0x60F) == [
+                EBUR128_LEFT, EBUR128_RIGHT, EBUR128_CENTER, EBUR128_UNUSED, EBUR128_Mp090, EBUR128_Mm090,
+            ])
         #expect(LoudnessMeter.positions(channels: 3, mask: 0x1) == [EBUR128_LEFT, EBUR128_CENTER, EBUR128_CENTER])
         // The same tone in one channel of a 5.1 stream: in the LFE it is not heard, in a surround it is 1.5 dB louder.
         func one(_ channel: Int) throws -> Double? {
@@ -65,7 +80,8 @@ struct LoudnessMeterTests {
             for f in 0..<s.frames { b.floats[f * 6 + channel] = s.floats[f] }
             return try measure(b, mask: 0x3F).integrated
         }
-        let front = try #require(try one(0)), surround = try #require(try one(4))
+        let front = try #require(try one(0))
+        let surround = try #require(try one(4))
         #expect(try one(3) == nil)
         #expect(abs(surround - front - 10 * log10(1.41)) < 0.01, "\(front) \(surround)")
     }
@@ -73,19 +89,26 @@ struct LoudnessMeterTests {
     @Test("under 0.4 s: no integrated loudness, said why; silence: nothing in decibels, never ±inf")
     func unmeasurable() throws {
         let short = try measure(sine(0.39))
-        #expect(short.integrated == nil && short.integratedReason == .tooShort && short.range == nil && short.truePeak != nil)
+        #expect(
+            short.integrated == nil && short.integratedReason == .tooShort && short.range == nil
+                && short.truePeak != nil)
         var silent = SampleBuffer(kind: .integer, channels: 2)
         silent.frames = 48000
         silent.ints = [Int32](repeating: 0, count: 96000)
         let s = try measure(silent)
-        #expect(s == Loudness(integrated: nil, integratedReason: .belowGate, range: nil, truePeak: nil, samplePeak: nil))
+        #expect(
+            s == Loudness(integrated: nil, integratedReason: .belowGate, range: nil, truePeak: nil, samplePeak: nil))
         let empty = try LoudnessMeter(sampleRate: 44100, channels: 1, path: "e").result
         #expect(empty.integratedReason == .tooShort && empty.samplePeak == nil)
     }
 
-    @Test("impossible streams are errors naming the sound, not traps", arguments: [(0.0, 1), (.nan, 1), (44100.5, 1), (44100, 0), (44100, 65), (1e9, 2)])
+    @Test(
+        "impossible streams are errors naming the sound, not traps",
+        arguments: [(0.0, 1), (.nan, 1), (44100.5, 1), (44100, 0), (44100, 65), (1e9, 2)])
     func refused(_ rate: Double, _ channels: Int) {
-        #expect(throws: AudioFileError.self) { try LoudnessMeter(sampleRate: rate, channels: channels, path: "odd.wav") }
+        #expect(throws: AudioFileError.self) {
+            try LoudnessMeter(sampleRate: rate, channels: channels, path: "odd.wav")
+        }
     }
 
     @Test("a block with the wrong channel count is refused")
@@ -96,7 +119,9 @@ struct LoudnessMeterTests {
 
     @Test("decimal() rounds half away from zero and never traps")
     func decimals() {
-        #expect(decimal(-23.05, 1) == "-23.1" && decimal(0.04, 1) == "0.0" && decimal(-0.04, 1) == "0.0" && decimal(1.5, 0) == "2")
+        #expect(
+            decimal(-23.05, 1) == "-23.1" && decimal(0.04, 1) == "0.0" && decimal(-0.04, 1) == "0.0"
+                && decimal(1.5, 0) == "2")
         #expect(decimal(.infinity, 1) == "inf" && decimal(.nan, 2) == "nan" && decimal(1e300, 1) == "1e+300")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
 @testable import SoundKitIO
@@ -52,8 +53,9 @@ final class Recorder: SampleConsumer {
 struct SamplePassTests {
     func tone(frames: Int, channels: Int = 2) throws -> String {
         let path = "\(temporaryFolder())/tone.wav"
-        let format = OutputLayout.streamFormat(.pcm(.int(16, bigEndian: false)), sampleRate: 16000, channels: channels,
-                                               fileType: .wav)
+        let format = OutputLayout.streamFormat(
+            .pcm(.int(16, bigEndian: false)), sampleRate: 16000, channels: channels,
+            fileType: .wav)
         try writeTone(path, OutputLayout(fileType: .wav, format: format), frames: frames)
         return path
     }
@@ -62,7 +64,9 @@ struct SamplePassTests {
     func fanOut() throws {
         let path = try tone(frames: 40000)
         let reader = CountingReader(try AudioInput.open(path))
-        let a = Recorder(), broken = Recorder(failAt: 1), c = Recorder()
+        let a = Recorder()
+        let broken = Recorder(failAt: 1)
+        let c = Recorder()
         SamplePass(reader, floats: true).feed([a, broken, c])
         #expect(reader.reads == 4, "three blocks and the end")
         #expect(reader.asked == [16384, 16384, 16384, 16384])
@@ -93,7 +97,8 @@ struct SamplePassTests {
         #expect(missing.failure != nil && missing.started == nil && !missing.finished)
 
         let reader = CountingReader(try AudioInput.open(try tone(frames: 40000)))
-        let a = Recorder(failAt: 0), b = Recorder(failAt: 1)
+        let a = Recorder(failAt: 0)
+        let b = Recorder(failAt: 1)
         SamplePass(reader).feed([a, b])
         #expect(reader.reads == 2 && a.failure != nil && b.failure != nil && b.positions == [0])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SoundKitContainers
 @testable import SoundKitIO
 @testable import SoundKitNotifications
@@ -20,9 +21,12 @@ struct JSONParserTests {
         #expect(try parse(#""a\"b\\c\n\u00e9\ud83d\ude00""#) == .string("a\"b\\c\né😀"))
     }
 
-    @Test("errors say where", arguments: [
-        ("{\"a\":}", 1, 6), ("{\n  \"a\": tru\n}", 2, 8), ("[1,]", 1, 4), ("{\"a\":1} x", 1, 9), ("\"abc", 1, 5), ("01", 1, 2),
-    ])
+    @Test(
+        "errors say where",
+        arguments: [
+            ("{\"a\":}", 1, 6), ("{\n  \"a\": tru\n}", 2, 8), ("[1,]", 1, 4), ("{\"a\":1} x", 1, 9), ("\"abc", 1, 5),
+            ("01", 1, 2),
+        ])
     func errors(_ text: String, _ line: Int, _ column: Int) {
         do {
             _ = try parse(text)
@@ -46,9 +50,14 @@ struct NotificationSoundTests {
         #expect(NotificationSound.default.apsSoundJSON == #""default""#)
         #expect(NotificationSound.soundNamed("chime.caf").apsSoundJSON == #""chime.caf""#)
         #expect(NotificationSound.defaultCritical.apsSoundJSON == #"{"critical":1,"name":"default"}"#)
-        #expect(NotificationSound.defaultCriticalSound(withAudioVolume: 0.5).apsSoundJSON == #"{"critical":1,"name":"default","volume":0.5}"#)
-        #expect(NotificationSound.criticalSoundNamed("alarm.caf", withAudioVolume: 1).apsSoundJSON == #"{"critical":1,"name":"alarm.caf","volume":1.0}"#)
-        #expect(NotificationSound.criticalSoundNamed("a.caf", withAudioVolume: 3).apsSoundJSON.contains(#""volume":1.0"#))
+        #expect(
+            NotificationSound.defaultCriticalSound(withAudioVolume: 0.5).apsSoundJSON
+                == #"{"critical":1,"name":"default","volume":0.5}"#)
+        #expect(
+            NotificationSound.criticalSoundNamed("alarm.caf", withAudioVolume: 1).apsSoundJSON
+                == #"{"critical":1,"name":"alarm.caf","volume":1.0}"#)
+        #expect(
+            NotificationSound.criticalSoundNamed("a.caf", withAudioVolume: 3).apsSoundJSON.contains(#""volume":1.0"#))
         #expect(NotificationSound.ringtoneSoundNamed("ring.caf").apsSoundJSON == #""ring.caf""#)
     }
 
@@ -64,13 +73,18 @@ struct NotificationSoundTests {
 
 @Suite("Rules on facts")
 struct RuleTests {
-    func facts(frames: Int64, rate: Double, encoding: String = "BEI16", container: String = "CAF", sniffed: ContainerKind = .caf) -> SoundFacts {
-        let d = AudioFileDescription(path: "x.caf", container: container, fileTypeID: "caff", format: encoding, formatCode: nil,
-                                     sampleRate: rate, channels: 1, frames: frames, duration: Double(frames) / rate, bitsPerChannel: 16,
-                                     bytesPerPacket: 2, framesPerPacket: 1, packets: frames, primingFrames: 0, remainderFrames: 0,
-                                     dataOffset: 4096, dataBytes: frames * 2, decodable: true, truncated: false, warnings: [])
-        return SoundFacts(path: "x.caf", fileName: "x.caf", fileExtension: "caf", fileSize: 0, sniffed: sniffed, description: d,
-                          readError: nil, levels: .init(peak: 0.5, leadingSilence: 0), bundleSubpath: nil)
+    func facts(
+        frames: Int64, rate: Double, encoding: String = "BEI16", container: String = "CAF",
+        sniffed: ContainerKind = .caf
+    ) -> SoundFacts {
+        let d = AudioFileDescription(
+            path: "x.caf", container: container, fileTypeID: "caff", format: encoding, formatCode: nil,
+            sampleRate: rate, channels: 1, frames: frames, duration: Double(frames) / rate, bitsPerChannel: 16,
+            bytesPerPacket: 2, framesPerPacket: 1, packets: frames, primingFrames: 0, remainderFrames: 0,
+            dataOffset: 4096, dataBytes: frames * 2, decodable: true, truncated: false, warnings: [])
+        return SoundFacts(
+            path: "x.caf", fileName: "x.caf", fileExtension: "caf", fileSize: 0, sniffed: sniffed, description: d,
+            readError: nil, levels: .init(peak: 0.5, leadingSilence: 0), bundleSubpath: nil)
     }
 
     @Test("duration: exactly 30 s fails, one frame less passes", arguments: [8000.0, 22050, 44100, 48000])
@@ -87,7 +101,9 @@ struct RuleTests {
             #expect(CodecRule().check(facts(frames: 100, rate: 8000, encoding: ok), CheckOptions()).isEmpty, "\(ok)")
         }
         for bad in ["AAC", "Apple Lossless (ALAC)", "MP3", "Opus"] {
-            #expect(CodecRule().check(facts(frames: 100, rate: 8000, encoding: bad), CheckOptions()).first?.severity == .error, "\(bad)")
+            #expect(
+                CodecRule().check(facts(frames: 100, rate: 8000, encoding: bad), CheckOptions()).first?.severity
+                    == .error, "\(bad)")
         }
     }
 
@@ -105,7 +121,9 @@ struct RuleTests {
 
     @Test("GitHub annotations escape what workflow commands require")
     func github() {
-        let r = CheckReport(files: [FileReport(path: "a,b:c.caf", findings: [Finding(.error, .codec, "100% bad\nline")])])
+        let r = CheckReport(files: [
+            FileReport(path: "a,b:c.caf", findings: [Finding(.error, .codec, "100% bad\nline")])
+        ])
         #expect(r.githubLines() == ["::error file=a%2Cb%3Ac.caf,title=soundkit codec::100%25 bad%0Aline"])
         #expect(r.strict().errorCount == 1)
     }

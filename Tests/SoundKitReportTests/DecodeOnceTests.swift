@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import SoundKitReport
 import SoundKitIO
 import SoundKitNotifications
+import Testing
+
+@testable import SoundKitReport
 
 @Suite("Report decoding")
 struct ReportDecodingTests {
@@ -35,7 +36,8 @@ struct ReportDecodingTests {
         let path = dir.appendingPathComponent("tone.wav").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         guard let before = Self.bytesRead() else { return }  // no per-thread I/O counts on this system
-        let report = SoundSetReport.build([path], options: .init(title: "Notification sounds", check: CheckOptions(), preview: .wav))
+        let report = SoundSetReport.build(
+            [path], options: .init(title: "Notification sounds", check: CheckOptions(), preview: .wav))
         let read = (Self.bytesRead() ?? 0) - before
         let sound = try #require(report.sounds.first)
         #expect(sound.loudness?.integrated != nil && sound.waveform != nil && sound.preview != nil)

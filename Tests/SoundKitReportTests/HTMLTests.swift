@@ -1,7 +1,8 @@
-import Testing
-@testable import SoundKitReport
-import SoundKitNotifications
 import SoundKitIO
+import SoundKitNotifications
+import Testing
+
+@testable import SoundKitReport
 
 @Suite("HTML escaping")
 struct HTMLEscapingTests {
@@ -20,22 +21,31 @@ struct ReportPageTests {
     static let hostile = #"</script><script>alert("x")</script><img src=x onerror='alert(1)'>&amp;"#
 
     func sound(_ name: String, findings: [Finding] = [], loudness: Loudness? = nil) -> SoundSetReport.Sound {
-        SoundSetReport.Sound(path: "dir/\(name)", name: name, container: "CAF", format: "ima4", sampleRate: 44100, channels: 1,
-                             frames: 44100, duration: 1, findings: findings, loudness: loudness, loudnessUnavailable: nil,
-                             waveform: Waveform(framesPerColumn: 441, sampleRate: 44100, channels: [.init(min: [-0.5, -1], max: [0.5, 1])]),
-                             preview: .init(format: "opus", mimeType: "audio/ogg; codecs=opus", sampleRate: 48000, channels: 1, frames: 48000,
-                                            duration: 1, base64: "T2dnUw=="))
+        SoundSetReport.Sound(
+            path: "dir/\(name)", name: name, container: "CAF", format: "ima4", sampleRate: 44100, channels: 1,
+            frames: 44100, duration: 1, findings: findings, loudness: loudness, loudnessUnavailable: nil,
+            waveform: Waveform(
+                framesPerColumn: 441, sampleRate: 44100, channels: [.init(min: [-0.5, -1], max: [0.5, 1])]),
+            preview: .init(
+                format: "opus", mimeType: "audio/ogg; codecs=opus", sampleRate: 48000, channels: 1, frames: 48000,
+                duration: 1, base64: "T2dnUw=="))
     }
 
     @Test("hostile names, paths, titles, rule ids and messages reach the page only as text")
     func escaping() {
         let h = Self.hostile
-        let report = SoundSetReport(title: h, sounds: [
-            sound(h, findings: [Finding(.error, .codec, h)], loudness: Loudness(integrated: -16, range: 0, truePeak: -1, samplePeak: -1)),
-            sound("b.caf", loudness: Loudness(integrated: -30, range: 0, truePeak: -1, samplePeak: -1)),
-        ], loudnessSpread: 3)
+        let report = SoundSetReport(
+            title: h,
+            sounds: [
+                sound(
+                    h, findings: [Finding(.error, .codec, h)],
+                    loudness: Loudness(integrated: -16, range: 0, truePeak: -1, samplePeak: -1)),
+                sound("b.caf", loudness: Loudness(integrated: -30, range: 0, truePeak: -1, samplePeak: -1)),
+            ], loudnessSpread: 3)
         let html = HTMLReport.render(report)
-        #expect(!html.contains(h) && !html.contains("alert(\"x\")") && !html.contains("<img") && !html.contains("onerror='"))
+        #expect(
+            !html.contains(h) && !html.contains("alert(\"x\")") && !html.contains("<img") && !html.contains("onerror='")
+        )
         #expect(html.ranges(of: "<script>").count == 1, "only the page's own script")
         #expect(html.ranges(of: HTML.escape(h)).count >= 6, "title ×2, heading, path, overview, message, chart")
         // Attribute values stay inside their quotes: every data-value of the overview is escaped.
@@ -44,20 +54,34 @@ struct ReportPageTests {
 
     @Test("one section per sound with its facts, loudness, findings by rule, waveform lanes and a preview")
     func structure() {
-        let report = SoundSetReport(title: "Sounds", sounds: [
-            sound("a.caf", findings: [Finding(.warning, .loudnessSpread, "louder")], loudness: Loudness(integrated: -9, range: 1, truePeak: -0.5, samplePeak: -0.6)),
-            sound("b.caf", loudness: Loudness(integrated: nil, integratedReason: .tooShort, range: nil, truePeak: -6, samplePeak: -6)),
-            sound("c.caf", findings: [Finding(.error, .duration, "too long")]),
-        ], loudnessSpread: 3)
+        let report = SoundSetReport(
+            title: "Sounds",
+            sounds: [
+                sound(
+                    "a.caf", findings: [Finding(.warning, .loudnessSpread, "louder")],
+                    loudness: Loudness(integrated: -9, range: 1, truePeak: -0.5, samplePeak: -0.6)),
+                sound(
+                    "b.caf",
+                    loudness: Loudness(
+                        integrated: nil, integratedReason: .tooShort, range: nil, truePeak: -6, samplePeak: -6)),
+                sound("c.caf", findings: [Finding(.error, .duration, "too long")]),
+            ], loudnessSpread: 3)
         let html = HTMLReport.render(report)
         #expect(html.ranges(of: "<section class=\"sound").count == 3)
-        #expect(html.contains("<li class=\"warning\"><span class=\"severity\">warning</span> <code>loudness-spread</code> louder</li>"))
+        #expect(
+            html.contains(
+                "<li class=\"warning\"><span class=\"severity\">warning</span> <code>loudness-spread</code> louder</li>"
+            ))
         #expect(html.contains("<section class=\"sound has-error\" id=\"sound-3\">"))
         #expect(html.contains("<td>-9.0 LUFS</td>") && html.contains("– (shorter than 0.4 s, too short to gate)"))
         #expect(html.contains("Loudness: not measured"))
-        #expect(html.ranges(of: "<source src=\"data:audio/ogg;base64,T2dnUw==\" type=\"audio/ogg; codecs=opus\">").count == 3)
+        #expect(
+            html.ranges(of: "<source src=\"data:audio/ogg;base64,T2dnUw==\" type=\"audio/ogg; codecs=opus\">").count
+                == 3)
         #expect(html.contains("<path d=\"M0 15V45M1 0V60\"/>"), "min/max per column, 0 dBFS at the lane's edges")
-        #expect(report.summary.errors == 1 && report.summary.warnings == 1 && report.summary.medianLoudness == -9 && report.summary.loudnessOutliers == 1)
+        #expect(
+            report.summary.errors == 1 && report.summary.warnings == 1 && report.summary.medianLoudness == -9
+                && report.summary.loudnessOutliers == 1)
         #expect(!html.contains("http:") && !html.contains("https:"))
     }
 
@@ -94,7 +118,10 @@ struct ReportPageTests {
 
     @Test("base64 matches RFC 4648's test vectors")
     func base64() {
-        for (plain, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")] {
+        for (plain, encoded) in [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
             #expect(Base64.encode(Array(plain.utf8)) == encoded)
         }
         #expect(Base64.encode([0xFB, 0xFF, 0xBF]) == "+/+/")

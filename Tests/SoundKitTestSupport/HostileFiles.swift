@@ -23,18 +23,28 @@ public enum HostileFiles {
     // MARK: Bases, written by soundkit's own writer
 
     /// A complete file: `frames` frames of a quiet ramp in `encoding`.
-    static func base(_ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1, frames: Int64 = 1000,
-                     filler: Bool = false) -> [UInt8] {
+    static func base(
+        _ type: ContainerKind, _ encoding: AudioEncoding, channels: Int = 1, frames: Int64 = 1000,
+        filler: Bool = false
+    ) -> [UInt8] {
         let format = OutputLayout.streamFormat(encoding, sampleRate: 8000, channels: channels, fileType: type)
         let layout = OutputLayout(fileType: type, format: format, filler: filler)
         let fpp = Int64(max(1, format.framesPerPacket))
         let packets = (frames + fpp - 1) / fpp
-        let totals = DataTotals(packets: packets, validFrames: frames, dataBytes: packets * Int64(format.bytesPerPacket))
+        let totals = DataTotals(
+            packets: packets, validFrames: frames, dataBytes: packets * Int64(format.bytesPerPacket))
         // Codes and samples of a small ramp; ima4 preambles keep index 0.
         var data = [UInt8](repeating: 0, count: Int(totals.dataBytes))
         for i in data.indices { data[i] = UInt8(truncatingIfNeeded: i / 3) & 0x77 }
-        if encoding == .ima4 { for p in stride(from: 0, to: data.count, by: 34) { data[p] = 0; data[p + 1] = 0 } }
-        return (try? ContainerWriter.header(layout, totals: totals)).map { $0 + data + ContainerWriter.trailer(layout, totals: totals) } ?? []
+        if encoding == .ima4 {
+            for p in stride(from: 0, to: data.count, by: 34) {
+                data[p] = 0
+                data[p + 1] = 0
+            }
+        }
+        return (try? ContainerWriter.header(layout, totals: totals)).map {
+            $0 + data + ContainerWriter.trailer(layout, totals: totals)
+        } ?? []
     }
 
     /// The offset of the first chunk `id` (its header), searching from `from`.
@@ -69,56 +79,112 @@ public enum HostileFiles {
         let ima = base(.caf, .ima4, channels: 2)
         let desc = find(pcm, "desc") + 12
         var out: [HostileFile] = []
-        let rates: [(String, Double)] = [("zero", 0), ("negative", -44100), ("nan", .nan), ("inf", .infinity), ("minus-inf", -.infinity),
-                                         ("subnormal", 3e-319), ("tiny", 1e-300), ("huge", 1e300), ("999hz", 999), ("1mhz", 1e6)]
+        let rates: [(String, Double)] = [
+            ("zero", 0), ("negative", -44100), ("nan", .nan), ("inf", .infinity), ("minus-inf", -.infinity),
+            ("subnormal", 3e-319), ("tiny", 1e-300), ("huge", 1e300), ("999hz", 999), ("1mhz", 1e6),
+        ]
         for (n, r) in rates {
-            out.append(.init(name: "caf-rate-\(n).caf", bytes: mutate(pcm) { put(r.bitPattern, at: desc, in: &$0, bigEndian: true) },
-                             problem: "sample rate", readable: false))
+            out.append(
+                .init(
+                    name: "caf-rate-\(n).caf",
+                    bytes: mutate(pcm) { put(r.bitPattern, at: desc, in: &$0, bigEndian: true) },
+                    problem: "sample rate", readable: false))
         }
         for c: UInt32 in [0, 65, 65535, .max] {
-            out.append(.init(name: "caf-channels-\(c).caf", bytes: mutate(pcm) { put(c, at: desc + 24, in: &$0, bigEndian: true) },
-                             problem: "channels", readable: false))
+            out.append(
+                .init(
+                    name: "caf-channels-\(c).caf",
+                    bytes: mutate(pcm) { put(c, at: desc + 24, in: &$0, bigEndian: true) },
+                    problem: "channels", readable: false))
         }
-        out.append(.init(name: "caf-bits-7.caf", bytes: mutate(pcm) { put(UInt32(7), at: desc + 28, in: &$0, bigEndian: true) },
-                         problem: "linear PCM", readable: false))
-        out.append(.init(name: "caf-bits-huge.caf", bytes: mutate(pcm) { put(UInt32.max, at: desc + 28, in: &$0, bigEndian: true) },
-                         problem: "linear PCM", readable: false))
-        out.append(.init(name: "caf-frames-per-packet.caf", bytes: mutate(pcm) { put(UInt32.max, at: desc + 20, in: &$0, bigEndian: true) },
-                         problem: "frames per packet", readable: false))
-        out.append(.init(name: "caf-ima4-zero-bytes-per-packet.caf",
-                         bytes: mutate(ima) { put(UInt32(0), at: find(ima, "desc") + 12 + 16, in: &$0, bigEndian: true) },
-                         problem: "ima4 must have", readable: false))
-        out.append(.init(name: "caf-version-2.caf", bytes: mutate(pcm) { put(UInt16(2), at: 4, in: &$0, bigEndian: true) },
-                         problem: "version", readable: false))
-        out.append(.init(name: "caf-desc-size-negative.caf", bytes: mutate(pcm) { put(Int64(-5), at: desc - 8, in: &$0, bigEndian: true) },
-                         problem: "invalid size", readable: false))
-        out.append(.init(name: "caf-desc-size-minus-one.caf", bytes: mutate(pcm) { put(Int64(-1), at: desc - 8, in: &$0, bigEndian: true) },
-                         problem: "invalid size", readable: false))
-        out.append(.init(name: "caf-desc-size-overflow.caf", bytes: mutate(pcm) { put(Int64.max, at: desc - 8, in: &$0, bigEndian: true) },
-                         problem: "no 'data' chunk", readable: false))
-        out.append(.init(name: "caf-desc-too-small.caf", bytes: mutate(pcm) { put(Int64(16), at: desc - 8, in: &$0, bigEndian: true) },
-                         problem: "too small", readable: false))
+        out.append(
+            .init(
+                name: "caf-bits-7.caf", bytes: mutate(pcm) { put(UInt32(7), at: desc + 28, in: &$0, bigEndian: true) },
+                problem: "linear PCM", readable: false))
+        out.append(
+            .init(
+                name: "caf-bits-huge.caf",
+                bytes: mutate(pcm) { put(UInt32.max, at: desc + 28, in: &$0, bigEndian: true) },
+                problem: "linear PCM", readable: false))
+        out.append(
+            .init(
+                name: "caf-frames-per-packet.caf",
+                bytes: mutate(pcm) { put(UInt32.max, at: desc + 20, in: &$0, bigEndian: true) },
+                problem: "frames per packet", readable: false))
+        out.append(
+            .init(
+                name: "caf-ima4-zero-bytes-per-packet.caf",
+                bytes: mutate(ima) { put(UInt32(0), at: find(ima, "desc") + 12 + 16, in: &$0, bigEndian: true) },
+                problem: "ima4 must have", readable: false))
+        out.append(
+            .init(
+                name: "caf-version-2.caf", bytes: mutate(pcm) { put(UInt16(2), at: 4, in: &$0, bigEndian: true) },
+                problem: "version", readable: false))
+        out.append(
+            .init(
+                name: "caf-desc-size-negative.caf",
+                bytes: mutate(pcm) { put(Int64(-5), at: desc - 8, in: &$0, bigEndian: true) },
+                problem: "invalid size", readable: false))
+        out.append(
+            .init(
+                name: "caf-desc-size-minus-one.caf",
+                bytes: mutate(pcm) { put(Int64(-1), at: desc - 8, in: &$0, bigEndian: true) },
+                problem: "invalid size", readable: false))
+        out.append(
+            .init(
+                name: "caf-desc-size-overflow.caf",
+                bytes: mutate(pcm) { put(Int64.max, at: desc - 8, in: &$0, bigEndian: true) },
+                problem: "no 'data' chunk", readable: false))
+        out.append(
+            .init(
+                name: "caf-desc-too-small.caf",
+                bytes: mutate(pcm) { put(Int64(16), at: desc - 8, in: &$0, bigEndian: true) },
+                problem: "too small", readable: false))
         let data = find(pcm, "data")
-        out.append(.init(name: "caf-data-past-end.caf", bytes: mutate(pcm) { put(Int64(1) << 40, at: data + 4, in: &$0, bigEndian: true) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "caf-data-size-max.caf", bytes: mutate(pcm) { put(Int64.max, at: data + 4, in: &$0, bigEndian: true) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "caf-data-before-desc.caf", bytes: Array(pcm[0..<8]) + Array(pcm[data...]) + Array(pcm[8..<data]),
-                         problem: "not 'desc'", readable: false))
-        out.append(.init(name: "caf-two-desc.caf", bytes: Array(pcm[0..<data]) + Array(pcm[8..<(desc + 32)]) + Array(pcm[data...]),
-                         problem: "two 'desc' chunks", readable: false))
-        out.append(.init(name: "caf-truncated-in-desc.caf", bytes: Array(pcm[0..<30]), problem: "truncated", readable: false))
-        out.append(.init(name: "caf-truncated-data.caf", bytes: Array(pcm[0..<(pcm.count - 333)]), problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "caf-data-past-end.caf",
+                bytes: mutate(pcm) { put(Int64(1) << 40, at: data + 4, in: &$0, bigEndian: true) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "caf-data-size-max.caf",
+                bytes: mutate(pcm) { put(Int64.max, at: data + 4, in: &$0, bigEndian: true) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "caf-data-before-desc.caf", bytes: Array(pcm[0..<8]) + Array(pcm[data...]) + Array(pcm[8..<data]),
+                problem: "not 'desc'", readable: false))
+        out.append(
+            .init(
+                name: "caf-two-desc.caf",
+                bytes: Array(pcm[0..<data]) + Array(pcm[8..<(desc + 32)]) + Array(pcm[data...]),
+                problem: "two 'desc' chunks", readable: false))
+        out.append(
+            .init(name: "caf-truncated-in-desc.caf", bytes: Array(pcm[0..<30]), problem: "truncated", readable: false))
+        out.append(
+            .init(
+                name: "caf-truncated-data.caf", bytes: Array(pcm[0..<(pcm.count - 333)]), problem: "truncated",
+                readable: true))
         out.append(.init(name: "caf-magic-only.caf", bytes: Array("caff".utf8), problem: "truncated", readable: false))
 
         // Packet tables: absurd counts, and broken variable-length integers.
         let pakt = find(ima, "pakt") + 12
-        out.append(.init(name: "caf-pakt-valid-frames.caf", bytes: mutate(ima) { put(Int64(1) << 62, at: pakt + 8, in: &$0, bigEndian: true) },
-                         problem: "frames", readable: false))
-        out.append(.init(name: "caf-pakt-negative.caf", bytes: mutate(ima) { put(Int32(-64), at: pakt + 20, in: &$0, bigEndian: true) },
-                         problem: "remainder frames", readable: false))
-        out.append(.init(name: "caf-pakt-priming.caf", bytes: mutate(ima) { put(Int32.max, at: pakt + 16, in: &$0, bigEndian: true) },
-                         problem: "priming frames", readable: false))
+        out.append(
+            .init(
+                name: "caf-pakt-valid-frames.caf",
+                bytes: mutate(ima) { put(Int64(1) << 62, at: pakt + 8, in: &$0, bigEndian: true) },
+                problem: "frames", readable: false))
+        out.append(
+            .init(
+                name: "caf-pakt-negative.caf",
+                bytes: mutate(ima) { put(Int32(-64), at: pakt + 20, in: &$0, bigEndian: true) },
+                problem: "remainder frames", readable: false))
+        out.append(
+            .init(
+                name: "caf-pakt-priming.caf",
+                bytes: mutate(ima) { put(Int32.max, at: pakt + 16, in: &$0, bigEndian: true) },
+                problem: "priming frames", readable: false))
         out.append(contentsOf: variablePacketTables())
         return out
     }
@@ -148,14 +214,21 @@ public enum HostileFiles {
 
     static func variablePacketTables() -> [HostileFile] {
         [
-            .init(name: "caf-aac-pakt-packets.caf", bytes: aacCAF(packets: 36_020_000_925_941_760, valid: 1024, table: [16, 16]),
-                  problem: "packets", readable: false),
-            .init(name: "caf-aac-pakt-varint-endless.caf", bytes: aacCAF(packets: 2, valid: 1024, table: [16] + [UInt8](repeating: 0xFF, count: 12)),
-                  problem: "packet table entry", readable: false),
-            .init(name: "caf-aac-pakt-varint-cut.caf", bytes: aacCAF(packets: 4, valid: 1024, table: [16, 16, 0x81]),
-                  problem: "packet table entry", readable: false),
-            .init(name: "caf-aac-pakt-table-too-large.caf", bytes: aacCAF(packets: 2, valid: 1024, table: [0x81, 0x80, 0x00, 16]),
-                  problem: "audio data bytes", readable: false),
+            .init(
+                name: "caf-aac-pakt-packets.caf",
+                bytes: aacCAF(packets: 36_020_000_925_941_760, valid: 1024, table: [16, 16]),
+                problem: "packets", readable: false),
+            .init(
+                name: "caf-aac-pakt-varint-endless.caf",
+                bytes: aacCAF(packets: 2, valid: 1024, table: [16] + [UInt8](repeating: 0xFF, count: 12)),
+                problem: "packet table entry", readable: false),
+            .init(
+                name: "caf-aac-pakt-varint-cut.caf", bytes: aacCAF(packets: 4, valid: 1024, table: [16, 16, 0x81]),
+                problem: "packet table entry", readable: false),
+            .init(
+                name: "caf-aac-pakt-table-too-large.caf",
+                bytes: aacCAF(packets: 2, valid: 1024, table: [0x81, 0x80, 0x00, 16]),
+                problem: "audio data bytes", readable: false),
         ]
     }
 
@@ -169,42 +242,80 @@ public enum HostileFiles {
         // 80-bit rates: infinity, NaN, the largest exponent, a denormal, zero, negative, below and above the limits.
         let extended: [(String, [UInt8])] = [
             ("inf", [0x7F, 0xFF, 0x80, 0, 0, 0, 0, 0, 0, 0]), ("nan", [0x7F, 0xFF, 0xC0, 0, 0, 0, 0, 0, 0, 1]),
-            ("exponent-max", [0x7F, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]), ("denormal", [0, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
+            ("exponent-max", [0x7F, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
+            ("denormal", [0, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
             ("zero", [UInt8](repeating: 0, count: 10)), ("negative", [0xC0, 0x0E, 0xAC, 0x44, 0, 0, 0, 0, 0, 0]),
             ("unnormal", [0x40, 0x0E, 0x00, 0, 0, 0, 0, 0, 0, 1]), ("huge", [0x43, 0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0]),
         ]
         for (n, e) in extended {
-            out.append(.init(name: "aiff-rate-\(n).aiff", bytes: mutate(pcm) { $0.replaceSubrange((comm + 8)..<(comm + 18), with: e) },
-                             problem: "sample rate", readable: false))
+            out.append(
+                .init(
+                    name: "aiff-rate-\(n).aiff",
+                    bytes: mutate(pcm) { $0.replaceSubrange((comm + 8)..<(comm + 18), with: e) },
+                    problem: "sample rate", readable: false))
         }
         for c: UInt16 in [0, 0xFFFF, 0x7FFF] {
-            out.append(.init(name: "aiff-channels-\(c).aiff", bytes: mutate(pcm) { put(c, at: comm, in: &$0, bigEndian: true) },
-                             problem: "channels", readable: false))
+            out.append(
+                .init(
+                    name: "aiff-channels-\(c).aiff", bytes: mutate(pcm) { put(c, at: comm, in: &$0, bigEndian: true) },
+                    problem: "channels", readable: false))
         }
-        out.append(.init(name: "aiff-comm-too-short.aiff", bytes: mutate(pcm) { put(UInt32(10), at: comm - 4, in: &$0, bigEndian: true) },
-                         problem: "too small", readable: false))
-        out.append(.init(name: "aifc-comm-no-compression.aifc",
-                         bytes: mutate(aifc) { put(UInt32(18), at: find(aifc, "COMM") + 4, in: &$0, bigEndian: true) },
-                         problem: "no compression type", readable: false))
-        out.append(.init(name: "aiff-chunk-size-negative.aiff", bytes: mutate(pcm) { put(UInt32(0x8000_0000), at: comm - 4, in: &$0, bigEndian: true) },
-                         problem: "invalid size", readable: false))
+        out.append(
+            .init(
+                name: "aiff-comm-too-short.aiff",
+                bytes: mutate(pcm) { put(UInt32(10), at: comm - 4, in: &$0, bigEndian: true) },
+                problem: "too small", readable: false))
+        out.append(
+            .init(
+                name: "aifc-comm-no-compression.aifc",
+                bytes: mutate(aifc) { put(UInt32(18), at: find(aifc, "COMM") + 4, in: &$0, bigEndian: true) },
+                problem: "no compression type", readable: false))
+        out.append(
+            .init(
+                name: "aiff-chunk-size-negative.aiff",
+                bytes: mutate(pcm) { put(UInt32(0x8000_0000), at: comm - 4, in: &$0, bigEndian: true) },
+                problem: "invalid size", readable: false))
         let ssnd = find(pcm, "SSND") + 8
-        out.append(.init(name: "aiff-ssnd-offset.aiff", bytes: mutate(pcm) { put(UInt32.max, at: ssnd, in: &$0, bigEndian: true) },
-                         problem: "offset", readable: false))
-        out.append(.init(name: "aiff-ssnd-past-end.aiff", bytes: mutate(pcm) { put(UInt32(0x7FFF_FFF0), at: ssnd - 4, in: &$0, bigEndian: true) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "aiff-frames-beyond-data.aiff", bytes: mutate(pcm) { put(UInt32.max, at: comm + 2, in: &$0, bigEndian: true) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "aiff-form-size-max.aiff", bytes: mutate(pcm) { put(UInt32.max, at: 4, in: &$0, bigEndian: true) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "aiff-two-comm.aiff", bytes: Array(pcm[0..<(ssnd - 8)]) + Array(pcm[(comm - 8)..<(comm + 18)]) + Array(pcm[(ssnd - 8)...]),
-                         problem: "two 'COMM' chunks", readable: false))
-        out.append(.init(name: "aiff-no-ssnd.aiff", bytes: Array(pcm[0..<(ssnd - 8)]), problem: "no 'SSND'", readable: false))
-        out.append(.init(name: "aiff-no-comm.aiff", bytes: Array(pcm[0..<12]) + Array(pcm[(ssnd - 8)...]), problem: "no 'COMM' chunk", readable: false))
-        out.append(.init(name: "aifc-ima4-3-channels.aifc", bytes: mutate(aifc) { put(UInt16(3), at: find(aifc, "COMM") + 8, in: &$0, bigEndian: true) },
-                         problem: "1 or 2", readable: false))
-        out.append(.init(name: "aiff-bits-0.aiff", bytes: mutate(pcm) { put(UInt16(0), at: comm + 6, in: &$0, bigEndian: true) },
-                         problem: "not supported", readable: false))
+        out.append(
+            .init(
+                name: "aiff-ssnd-offset.aiff",
+                bytes: mutate(pcm) { put(UInt32.max, at: ssnd, in: &$0, bigEndian: true) },
+                problem: "offset", readable: false))
+        out.append(
+            .init(
+                name: "aiff-ssnd-past-end.aiff",
+                bytes: mutate(pcm) { put(UInt32(0x7FFF_FFF0), at: ssnd - 4, in: &$0, bigEndian: true) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "aiff-frames-beyond-data.aiff",
+                bytes: mutate(pcm) { put(UInt32.max, at: comm + 2, in: &$0, bigEndian: true) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "aiff-form-size-max.aiff",
+                bytes: mutate(pcm) { put(UInt32.max, at: 4, in: &$0, bigEndian: true) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "aiff-two-comm.aiff",
+                bytes: Array(pcm[0..<(ssnd - 8)]) + Array(pcm[(comm - 8)..<(comm + 18)]) + Array(pcm[(ssnd - 8)...]),
+                problem: "two 'COMM' chunks", readable: false))
+        out.append(
+            .init(name: "aiff-no-ssnd.aiff", bytes: Array(pcm[0..<(ssnd - 8)]), problem: "no 'SSND'", readable: false))
+        out.append(
+            .init(
+                name: "aiff-no-comm.aiff", bytes: Array(pcm[0..<12]) + Array(pcm[(ssnd - 8)...]),
+                problem: "no 'COMM' chunk", readable: false))
+        out.append(
+            .init(
+                name: "aifc-ima4-3-channels.aifc",
+                bytes: mutate(aifc) { put(UInt16(3), at: find(aifc, "COMM") + 8, in: &$0, bigEndian: true) },
+                problem: "1 or 2", readable: false))
+        out.append(
+            .init(
+                name: "aiff-bits-0.aiff", bytes: mutate(pcm) { put(UInt16(0), at: comm + 6, in: &$0, bigEndian: true) },
+                problem: "not supported", readable: false))
         return out
     }
 
@@ -216,38 +327,79 @@ public enum HostileFiles {
         let fmt = find(pcm, "fmt ") + 8
         var out: [HostileFile] = []
         for r: UInt32 in [0, 999, 1_000_000, .max] {
-            out.append(.init(name: "wav-rate-\(r).wav", bytes: mutate(pcm) { put(r, at: fmt + 4, in: &$0, bigEndian: false) },
-                             problem: "sample rate", readable: false))
+            out.append(
+                .init(
+                    name: "wav-rate-\(r).wav", bytes: mutate(pcm) { put(r, at: fmt + 4, in: &$0, bigEndian: false) },
+                    problem: "sample rate", readable: false))
         }
         for c: UInt16 in [0, 65535] {
-            out.append(.init(name: "wav-channels-\(c).wav", bytes: mutate(pcm) { put(c, at: fmt + 2, in: &$0, bigEndian: false) },
-                             problem: "channels", readable: false))
+            out.append(
+                .init(
+                    name: "wav-channels-\(c).wav",
+                    bytes: mutate(pcm) { put(c, at: fmt + 2, in: &$0, bigEndian: false) },
+                    problem: "channels", readable: false))
         }
-        out.append(.init(name: "wav-block-align-0.wav", bytes: mutate(pcm) { put(UInt16(0), at: fmt + 12, in: &$0, bigEndian: false) },
-                         problem: "0 bytes per packet", readable: false))
-        out.append(.init(name: "wav-tag-0.wav", bytes: mutate(pcm) { put(UInt16(0), at: fmt, in: &$0, bigEndian: false) },
-                         problem: "format tag 0", readable: false))
-        out.append(.init(name: "wav-fmt-too-short.wav", bytes: mutate(pcm) { put(UInt32(10), at: fmt - 4, in: &$0, bigEndian: false) },
-                         problem: "too small", readable: false))
-        out.append(.init(name: "wav-pcm-bits-40.wav", bytes: mutate(pcm) { put(UInt16(40), at: fmt + 14, in: &$0, bigEndian: false) },
-                         problem: "linear PCM", readable: false))
+        out.append(
+            .init(
+                name: "wav-block-align-0.wav",
+                bytes: mutate(pcm) { put(UInt16(0), at: fmt + 12, in: &$0, bigEndian: false) },
+                problem: "0 bytes per packet", readable: false))
+        out.append(
+            .init(
+                name: "wav-tag-0.wav", bytes: mutate(pcm) { put(UInt16(0), at: fmt, in: &$0, bigEndian: false) },
+                problem: "format tag 0", readable: false))
+        out.append(
+            .init(
+                name: "wav-fmt-too-short.wav",
+                bytes: mutate(pcm) { put(UInt32(10), at: fmt - 4, in: &$0, bigEndian: false) },
+                problem: "too small", readable: false))
+        out.append(
+            .init(
+                name: "wav-pcm-bits-40.wav",
+                bytes: mutate(pcm) { put(UInt16(40), at: fmt + 14, in: &$0, bigEndian: false) },
+                problem: "linear PCM", readable: false))
         let data = find(pcm, "data")
-        out.append(.init(name: "wav-data-past-end.wav", bytes: mutate(pcm) { put(UInt32(0x7FFF_FFFF), at: data + 4, in: &$0, bigEndian: false) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "wav-riff-size-max.wav", bytes: mutate(pcm) { put(UInt32(0xFFFF_FFFE), at: 4, in: &$0, bigEndian: false) },
-                         problem: "truncated", readable: true))
-        out.append(.init(name: "wav-chunk-past-end.wav", bytes: Array(pcm[0..<(fmt + 16)]) + Array("LIST".utf8) + [0xF0, 0xFF, 0xFF, 0xFF] + Array(pcm[data...]),
-                         problem: "no 'data' chunk", readable: false))
-        out.append(.init(name: "wav-two-fmt.wav", bytes: Array(pcm[0..<data]) + Array(pcm[(fmt - 8)..<(fmt + 16)]) + Array(pcm[data...]),
-                         problem: "two 'fmt ' chunks", readable: false))
-        out.append(.init(name: "wav-no-fmt.wav", bytes: Array(pcm[0..<12]) + Array(pcm[data...]), problem: "no 'fmt ' chunk", readable: false))
-        out.append(.init(name: "wav-truncated-data.wav", bytes: Array(pcm[0..<(pcm.count - 101)]), problem: "truncated", readable: true))
-        out.append(.init(name: "wav-truncated-header.wav", bytes: Array(pcm[0..<10]), problem: "truncated", readable: false))
+        out.append(
+            .init(
+                name: "wav-data-past-end.wav",
+                bytes: mutate(pcm) { put(UInt32(0x7FFF_FFFF), at: data + 4, in: &$0, bigEndian: false) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "wav-riff-size-max.wav",
+                bytes: mutate(pcm) { put(UInt32(0xFFFF_FFFE), at: 4, in: &$0, bigEndian: false) },
+                problem: "truncated", readable: true))
+        out.append(
+            .init(
+                name: "wav-chunk-past-end.wav",
+                bytes: Array(pcm[0..<(fmt + 16)]) + Array("LIST".utf8) + [0xF0, 0xFF, 0xFF, 0xFF] + Array(pcm[data...]),
+                problem: "no 'data' chunk", readable: false))
+        out.append(
+            .init(
+                name: "wav-two-fmt.wav",
+                bytes: Array(pcm[0..<data]) + Array(pcm[(fmt - 8)..<(fmt + 16)]) + Array(pcm[data...]),
+                problem: "two 'fmt ' chunks", readable: false))
+        out.append(
+            .init(
+                name: "wav-no-fmt.wav", bytes: Array(pcm[0..<12]) + Array(pcm[data...]), problem: "no 'fmt ' chunk",
+                readable: false))
+        out.append(
+            .init(
+                name: "wav-truncated-data.wav", bytes: Array(pcm[0..<(pcm.count - 101)]), problem: "truncated",
+                readable: true))
+        out.append(
+            .init(name: "wav-truncated-header.wav", bytes: Array(pcm[0..<10]), problem: "truncated", readable: false))
         let imaFmt = find(ima, "fmt ") + 8
-        out.append(.init(name: "wav-ima-block-too-small.wav", bytes: mutate(ima) { put(UInt16(4), at: imaFmt + 12, in: &$0, bigEndian: false) },
-                         problem: "IMA ADPCM block", readable: false))
-        out.append(.init(name: "wav-ima-zero-bits.wav", bytes: mutate(ima) { put(UInt16(0), at: imaFmt + 14, in: &$0, bigEndian: false) },
-                         problem: "IMA ADPCM block", readable: false))
+        out.append(
+            .init(
+                name: "wav-ima-block-too-small.wav",
+                bytes: mutate(ima) { put(UInt16(4), at: imaFmt + 12, in: &$0, bigEndian: false) },
+                problem: "IMA ADPCM block", readable: false))
+        out.append(
+            .init(
+                name: "wav-ima-zero-bits.wav",
+                bytes: mutate(ima) { put(UInt16(0), at: imaFmt + 14, in: &$0, bigEndian: false) },
+                problem: "IMA ADPCM block", readable: false))
         // RIFX: the same file big-endian, with IMA ADPCM, which no one writes big-endian.
         var rifx = mutate(ima) { $0.replaceSubrange(0..<4, with: Array("RIFX".utf8)) }
         func le32(_ o: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(rifx[o + $1]) << (8 * $1) } }
@@ -274,14 +426,20 @@ public enum HostileFiles {
             var ds64 = Array("ds64".utf8) + [28, 0, 0, 0] + [UInt8](repeating: 0, count: 28)
             put(dataSize, at: 16, in: &ds64, bigEndian: false)
             put(frames, at: 24, in: &ds64, bigEndian: false)
-            var b = Array("RF64".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("WAVE".utf8) + ds64 + Array(wav[fmtStart..<dataStart])
+            var b =
+                Array("RF64".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("WAVE".utf8) + ds64
+                + Array(wav[fmtStart..<dataStart])
             if let tag { put(tag, at: 12 + ds64.count + 8, in: &b, bigEndian: false) }
             b += Array("data".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array(wav[(dataStart + 8)...])
             return b
         }
         return [
-            .init(name: "rf64-data-past-end.wav", bytes: make(dataSize: 1 << 50, frames: 0), problem: "truncated", readable: true),
-            .init(name: "rf64-frames.wav", bytes: make(dataSize: 2000, frames: 1 << 60, tag: 0x0055), problem: "frames", readable: false),
+            .init(
+                name: "rf64-data-past-end.wav", bytes: make(dataSize: 1 << 50, frames: 0), problem: "truncated",
+                readable: true),
+            .init(
+                name: "rf64-frames.wav", bytes: make(dataSize: 2000, frames: 1 << 60, tag: 0x0055), problem: "frames",
+                readable: false),
         ]
     }
 
@@ -294,11 +452,17 @@ public enum HostileFiles {
             .init(name: "empty.caf", bytes: [], problem: "empty", readable: false),
             .init(name: "noise-1k.wav", bytes: noise(1024), problem: "not a", readable: false),
             .init(name: "noise-64k.caf", bytes: noise(65536), problem: "not a", readable: false),
-            .init(name: "caff-then-noise.caf", bytes: Array("caff".utf8) + [0, 1, 0, 0] + noise(4096), problem: "invalid size", readable: false),
-            .init(name: "riff-then-noise.wav", bytes: Array("RIFF".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("WAVE".utf8) + noise(4096),
-                  problem: "no 'fmt ' chunk", readable: false),
-            .init(name: "form-then-noise.aiff", bytes: Array("FORM".utf8) + [0, 0, 0x10, 0] + Array("AIFF".utf8) + noise(4096),
-                  problem: "no 'COMM' chunk", readable: false),
+            .init(
+                name: "caff-then-noise.caf", bytes: Array("caff".utf8) + [0, 1, 0, 0] + noise(4096),
+                problem: "invalid size", readable: false),
+            .init(
+                name: "riff-then-noise.wav",
+                bytes: Array("RIFF".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("WAVE".utf8) + noise(4096),
+                problem: "no 'fmt ' chunk", readable: false),
+            .init(
+                name: "form-then-noise.aiff",
+                bytes: Array("FORM".utf8) + [0, 0, 0x10, 0] + Array("AIFF".utf8) + noise(4096),
+                problem: "no 'COMM' chunk", readable: false),
         ]
     }
 }

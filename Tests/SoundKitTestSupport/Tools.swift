@@ -43,7 +43,8 @@ public enum Tool {
         p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
         p.arguments = arguments
         if let dir { p.currentDirectoryURL = dir }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -52,14 +53,18 @@ public enum Tool {
         let errBox = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         let errData = errBox.data
         p.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), data: outData, seconds: seconds)
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), data: outData, seconds: seconds)
     }
 
     public static func which(_ name: String) throws -> String {
@@ -72,7 +77,9 @@ public enum Tool {
 
     public struct ToolMissing: Error, CustomStringConvertible {
         public var name: String
-        public var description: String { "\(name) is not installed; scripts/test installs the oracles (ffmpeg, sox, sndfile-programs)" }
+        public var description: String {
+            "\(name) is not installed; scripts/test installs the oracles (ffmpeg, sox, sndfile-programs)"
+        }
     }
 
     /// Runs soundkit and returns the result.
@@ -91,7 +98,8 @@ public enum Tool {
     public static func must(_ executable: String, _ arguments: [String]) throws -> Result {
         let r = try run(executable, arguments)
         guard r.status == 0 else {
-            throw Failed(description: "\(executable) \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
+            throw Failed(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
         }
         return r
     }
@@ -105,7 +113,8 @@ public enum Tool {
 /// A fresh folder under the system's temporary directory.
 public func temporaryDirectory(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "soundkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
@@ -119,8 +128,9 @@ public struct Decoded {
     public var frames: Int { channels == 0 ? 0 : samples.count / channels }
 
     public static func ffmpeg(_ path: String) throws -> Decoded {
-        let probe = try Tool.must("ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries",
-                                  "stream=codec_name,channels,sample_rate", "-of", "default=nw=1", path)
+        let probe = try Tool.must(
+            "ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries",
+            "stream=codec_name,channels,sample_rate", "-of", "default=nw=1", path)
         var fields: [String: String] = [:]
         for line in probe.stdout.split(separator: "\n") {
             let kv = line.split(separator: "=", maxSplits: 1)
@@ -128,20 +138,29 @@ public struct Decoded {
         }
         let raw = try Tool.must("ffmpeg", "-v", "error", "-i", path, "-f", "f64le", "-acodec", "pcm_f64le", "-")
         let samples = raw.data.withUnsafeBytes { buf in
-            (0..<(buf.count / 8)).map { Double(bitPattern: UInt64(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+            (0..<(buf.count / 8)).map {
+                Double(bitPattern: UInt64(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
+            }
         }
-        return Decoded(samples: samples, channels: Int(fields["channels"] ?? "") ?? 0,
-                       sampleRate: Int(fields["sample_rate"] ?? "") ?? 0, codec: fields["codec_name"] ?? "?")
+        return Decoded(
+            samples: samples, channels: Int(fields["channels"] ?? "") ?? 0,
+            sampleRate: Int(fields["sample_rate"] ?? "") ?? 0, codec: fields["codec_name"] ?? "?")
     }
 
     /// Decodes raw 16-bit little-endian samples (what sox and ffmpeg write with -f s16le).
     public static func int16(_ data: Data) -> [Int16] {
-        data.withUnsafeBytes { buf in (0..<(buf.count / 2)).map { Int16(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) } }
+        data.withUnsafeBytes { buf in
+            (0..<(buf.count / 2)).map { Int16(littleEndian: buf.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) }
+        }
     }
 }
 
 public func snr(_ reference: [Double], _ test: [Double]) -> Double {
-    var s = 0.0, n = 0.0
-    for (a, b) in zip(reference, test) { s += a * a; n += (a - b) * (a - b) }
+    var s = 0.0
+    var n = 0.0
+    for (a, b) in zip(reference, test) {
+        s += a * a
+        n += (a - b) * (a - b)
+    }
     return 10 * log10(s / max(n, 1e-30))
 }

@@ -13,7 +13,8 @@ struct CLITests {
     func unsupportedCombination() throws {
         let dir = try temporaryDirectory()
         let input = try makeWav(dir)
-        let r = try Tool.soundkit("convert", input, dir.appendingPathComponent("x.aiff").path, "-f", "AIFF", "-d", "LEF32")
+        let r = try Tool.soundkit(
+            "convert", input, dir.appendingPathComponent("x.aiff").path, "-f", "AIFF", "-d", "LEF32")
         #expect(r.status == 1)
         #expect(r.stderr.contains("cannot hold data format LEF32"))
         #expect(r.stderr.contains("I8 BEI16 BEI24 BEI32"))
@@ -74,14 +75,17 @@ struct CLITests {
     func trim() throws {
         let dir = try temporaryDirectory()
         let input = try makeWav(dir, seconds: "1.0")
-        let cut = dir.appendingPathComponent("cut.wav").path, whole = dir.appendingPathComponent("whole.wav").path
+        let cut = dir.appendingPathComponent("cut.wav").path
+        let whole = dir.appendingPathComponent("whole.wav").path
         let plain = dir.appendingPathComponent("plain.wav").path
         try #require(try Tool.soundkit("convert", input, cut, "--trim", "0.5").status == 0)
         try #require(try Tool.soundkit("convert", input, whole, "--trim", "5").status == 0)
         try #require(try Tool.soundkit("convert", input, plain).status == 0)
-        let c = try Decoded.ffmpeg(cut), w = try Decoded.ffmpeg(whole), p = try Decoded.ffmpeg(plain)
+        let c = try Decoded.ffmpeg(cut)
+        let w = try Decoded.ffmpeg(whole)
+        let p = try Decoded.ffmpeg(plain)
         #expect(c.frames == 11025)
-        #expect(abs(c.samples.last!) < 1e-3)                       // faded out
+        #expect(abs(c.samples.last!) < 1e-3)  // faded out
         #expect(Array(c.samples.prefix(5000)) == Array(p.samples.prefix(5000)))  // untouched before the fade
         #expect(w.samples == p.samples)
     }
@@ -102,7 +106,8 @@ struct CLITests {
         #expect(noType.status == 1 && noType.stderr.contains("-f"))
     }
 
-    @Test("CAF as Core Audio writes it: audio at 4096, edit count 1, no chan for mono; --no-filler drops the free chunk")
+    @Test(
+        "CAF as Core Audio writes it: audio at 4096, edit count 1, no chan for mono; --no-filler drops the free chunk")
     func cafLayout() throws {
         let dir = try temporaryDirectory()
         let input = try makeWav(dir)
@@ -130,7 +135,8 @@ struct CLITests {
         let sox = dir.appendingPathComponent("sox.aiff").path
         try Tool.must("sox", "-n", "-r", "16000", "-c", "2", "-b", "24", sox, "synth", "1.25", "sine", "100")
         let ff = dir.appendingPathComponent("ff.caf").path
-        try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=300:sample_rate=8000:d=0.5", "-c:a", "pcm_s16le", ff)
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=300:sample_rate=8000:d=0.5", "-c:a", "pcm_s16le", ff)
         let flac = dir.appendingPathComponent("x.flac").path
         try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=300:sample_rate=48000:d=0.75", flac)
         let r = try Tool.soundkit("info", "--json", sox, ff, flac)
@@ -138,18 +144,29 @@ struct CLITests {
         struct Doc: Decodable {
             struct File: Decodable {
                 var path, container, format: String
-                var sampleRate: Double; var channels: Int; var frames: Int; var duration: Double
+                var sampleRate: Double
+                var channels: Int
+                var frames: Int
+                var duration: Double
                 var bitsPerChannel, bytesPerPacket, framesPerPacket: Int
-                var dataOffset: Int?; var dataBytes: Int?
+                var dataOffset: Int?
+                var dataBytes: Int?
             }
-            var version: Int; var files: [File]
+            var version: Int
+            var files: [File]
         }
         let doc = try JSONDecoder().decode(Doc.self, from: r.data)
         #expect(doc.version == 1 && doc.files.count == 3)
-        let a = doc.files[0], b = doc.files[1], c = doc.files[2]
-        #expect(a.container == "AIFF" && a.format == "BEI24" && a.sampleRate == 16000 && a.channels == 2 && a.frames == 20000)
+        let a = doc.files[0]
+        let b = doc.files[1]
+        let c = doc.files[2]
+        #expect(
+            a.container == "AIFF" && a.format == "BEI24" && a.sampleRate == 16000 && a.channels == 2
+                && a.frames == 20000)
         #expect(a.bytesPerPacket == 6 && a.dataBytes == 120000)
-        #expect(b.container == "CAF" && b.format == "LEI16" && b.frames == 4000 && b.duration == 0.5 && b.framesPerPacket == 1)
+        #expect(
+            b.container == "CAF" && b.format == "LEI16" && b.frames == 4000 && b.duration == 0.5
+                && b.framesPerPacket == 1)
         // The data offset ffprobe and our parser agree on: CAF data chunk body + 4.
         #expect(b.dataOffset != nil && b.dataBytes == 8000)
         #expect(c.container == "FLAC" && c.frames == 36000 && c.sampleRate == 48000 && c.dataOffset == nil)

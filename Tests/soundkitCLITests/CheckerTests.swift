@@ -15,7 +15,9 @@ enum CheckFixtures {
     static func make() throws {
         let d = dir.path
         let chime = "\(d)/source.wav"
-        try Tool.must("sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", chime, "synth", "1.2", "pluck", "C5", "fade", "0", "1.2", "0.9")
+        try Tool.must(
+            "sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", chime, "synth", "1.2", "pluck", "C5", "fade", "0",
+            "1.2", "0.9")
         func ff(_ args: String...) throws { try Tool.must("ffmpeg", ["-v", "error", "-y"] + args) }
         // Bad codecs inside .caf and .wav, written by ffmpeg.
         try ff("-i", chime, "-c:a", "alac", "\(d)/alac.caf")
@@ -44,17 +46,23 @@ enum CheckFixtures {
         try Tool.must("sox", chime, "\(d)/late.wav", "pad", "0.5", "0")
         FileManager.default.createFile(atPath: "\(d)/empty.caf", contents: Data())
         var rng = SystemRandomNumberGenerator()
-        FileManager.default.createFile(atPath: "\(d)/random.wav", contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        FileManager.default.createFile(
+            atPath: "\(d)/random.wav", contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }))
         try FileManager.default.copyItem(atPath: "\(d)/ffmpeg-pcm.aiff", toPath: "\(d)/renamed.caf")
     }
 
-    static let good = ["ffmpeg-ima4.caf", "ffmpeg-ulaw.caf", "ffmpeg-alaw.wav", "ffmpeg-pcm.aiff", "sox-ulaw.wav", "soundkit-ima4.caf"]
+    static let good = [
+        "ffmpeg-ima4.caf", "ffmpeg-ulaw.caf", "ffmpeg-alaw.wav", "ffmpeg-pcm.aiff", "sox-ulaw.wav", "soundkit-ima4.caf",
+    ]
 }
 
 struct CheckJSON: Decodable {
     struct File: Decodable {
         struct F: Decodable {
-            struct R: Decodable { var action, outputName, dataFormat: String; var trim: Double? }
+            struct R: Decodable {
+                var action, outputName, dataFormat: String
+                var trim: Double?
+            }
             var severity, rule, message: String
             var remedy: R?
         }
@@ -83,15 +91,22 @@ struct CheckerTests {
         #expect(!r.stdout.contains(": error:"))
     }
 
-    @Test("every bad file gets an error that names it and the rule", arguments: [
-        ("alac.caf", "codec", "Apple Lossless"), ("mp3.caf", "codec", "MP3"), ("opus.caf", "codec", "Opus"), ("aac.caf", "codec", "AAC"),
-        ("mp3-in.wav", "codec", "MP3"), ("long31.wav", "duration", "31.0 s"), ("exactly30.caf", "duration", "exactly 30 s"),
-        ("silent.wav", "silence", "digital silence"), ("empty.caf", "unreadable", "empty"), ("random.wav", "unreadable", "cannot be read"),
-    ])
+    @Test(
+        "every bad file gets an error that names it and the rule",
+        arguments: [
+            ("alac.caf", "codec", "Apple Lossless"), ("mp3.caf", "codec", "MP3"), ("opus.caf", "codec", "Opus"),
+            ("aac.caf", "codec", "AAC"),
+            ("mp3-in.wav", "codec", "MP3"), ("long31.wav", "duration", "31.0 s"),
+            ("exactly30.caf", "duration", "exactly 30 s"),
+            ("silent.wav", "silence", "digital silence"), ("empty.caf", "unreadable", "empty"),
+            ("random.wav", "unreadable", "cannot be read"),
+        ])
     func badFiles(_ name: String, _ rule: String, _ words: String) throws {
         let r = try check([name])
         #expect(r.status == 1)
-        let line = r.stdout.split(separator: "\n").first { $0.hasPrefix("\(CheckFixtures.path(name)): error: ") && $0.hasSuffix("[\(rule)]") }
+        let line = r.stdout.split(separator: "\n").first {
+            $0.hasPrefix("\(CheckFixtures.path(name)): error: ") && $0.hasSuffix("[\(rule)]")
+        }
         #expect(line != nil, "\(r.stdout)")
         #expect(line?.contains(words) == true, "\(line ?? "")")
         if rule == "codec" { #expect(line?.contains("soundkit convert") == true) }
@@ -126,15 +141,23 @@ struct CheckerTests {
     func foldersAndBundles() throws {
         let dir = try temporaryDirectory()
         let app = dir.appendingPathComponent("Demo.app")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sounds"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("top.caf").path)
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("Sounds/nested.caf").path)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Sounds"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("top.caf").path)
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("soundkit-ima4.caf"),
+            toPath: app.appendingPathComponent("Sounds/nested.caf").path)
         // A sound without a sound extension is still found by its bytes.
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("ffmpeg-pcm.aiff"), toPath: app.appendingPathComponent("beep").path)
-        FileManager.default.createFile(atPath: app.appendingPathComponent("Info.plist").path, contents: Data("<plist/>".utf8))
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("ffmpeg-pcm.aiff"), toPath: app.appendingPathComponent("beep").path)
+        FileManager.default.createFile(
+            atPath: app.appendingPathComponent("Info.plist").path, contents: Data("<plist/>".utf8))
         let r = try Tool.soundkit("check", app.path)
         #expect(r.status == 0)
-        #expect(r.stdout.contains("Sounds/nested.caf: warning: sits in a subfolder of the bundle") && r.stdout.contains("[subfolder]"))
+        #expect(
+            r.stdout.contains("Sounds/nested.caf: warning: sits in a subfolder of the bundle")
+                && r.stdout.contains("[subfolder]"))
         #expect(!r.stdout.contains("top.caf:"))
         #expect(r.stdout.contains("beep: warning: file is AIFF under no extension"))
         #expect(!r.stdout.contains("Info.plist"))
@@ -144,8 +167,10 @@ struct CheckerTests {
     @Test("a linked folder is not followed: a link back up does not list a sound again")
     func folderLinkLoop() throws {
         let dir = try temporaryDirectory()
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: dir.appendingPathComponent("a.caf").path)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: dir.appendingPathComponent("a.caf").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("loop").path, withDestinationPath: ".")
         let r = try Tool.soundkit("check", "--no-loudness", dir.path)
         #expect(r.status == 0)
         #expect(r.stderr.contains("checked 1 file"), "\(r.stderr)")
@@ -159,13 +184,17 @@ struct CheckerTests {
         for n in ["mp3-in.wav", "long31.wav", "aac.caf", "ffmpeg-pcm.aiff"] {
             try FileManager.default.copyItem(atPath: CheckFixtures.path(n), toPath: src.appendingPathComponent(n).path)
         }
-        let before = try FileManager.default.contentsOfDirectory(atPath: src.path).sorted().map { try Data(contentsOf: src.appendingPathComponent($0)) }
+        let before = try FileManager.default.contentsOfDirectory(atPath: src.path).sorted().map {
+            try Data(contentsOf: src.appendingPathComponent($0))
+        }
         let out = dir.appendingPathComponent("fixed")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let r = try Tool.soundkit("check", src.path, "--fix", out.path)
         #expect(r.status == 1)  // the originals still fail
         #expect(r.stdout.contains("aac.caf: error: cannot fix: "), "\(r.stdout)")
-        #expect(r.stdout.contains("mp3-in.wav: note: wrote \(out.path)/mp3-in.caf, an IMA4 CAF that passes [fix]"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("mp3-in.wav: note: wrote \(out.path)/mp3-in.caf, an IMA4 CAF that passes [fix]"),
+            "\(r.stdout)")
         let fixed = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(fixed == ["long31.caf", "mp3-in.caf"])
         let again = try Tool.soundkit("check", "--format", "json", out.path)
@@ -173,7 +202,9 @@ struct CheckerTests {
         let doc = try JSONDecoder().decode(CheckJSON.self, from: again.data)
         #expect(doc.files.allSatisfy { $0.format == "ima4" })
         #expect(doc.files.first { $0.path.hasSuffix("long31.caf") }?.duration == 29.5)
-        let after = try FileManager.default.contentsOfDirectory(atPath: src.path).sorted().map { try Data(contentsOf: src.appendingPathComponent($0)) }
+        let after = try FileManager.default.contentsOfDirectory(atPath: src.path).sorted().map {
+            try Data(contentsOf: src.appendingPathComponent($0))
+        }
         #expect(before == after)
     }
 
@@ -190,11 +221,20 @@ struct CheckerTests {
         let doc = try JSONDecoder().decode(CheckJSON.self, from: r.data)
         let long = try #require(doc.files.first { $0.path.hasSuffix("long31.wav") })
         let aac = try #require(doc.files.first { $0.path.hasSuffix("aac.caf") })
-        #expect(long.findings.contains { $0.rule == "fix" && $0.severity == "note" && $0.message.hasSuffix("long31.caf, an IMA4 CAF that passes") })
-        #expect(aac.findings.contains { $0.rule == "fix" && $0.severity == "error" && $0.message.hasPrefix("cannot fix: ") })
+        #expect(
+            long.findings.contains {
+                $0.rule == "fix" && $0.severity == "note" && $0.message.hasSuffix("long31.caf, an IMA4 CAF that passes")
+            })
+        #expect(
+            aac.findings.contains { $0.rule == "fix" && $0.severity == "error" && $0.message.hasPrefix("cannot fix: ") }
+        )
         let duration = try #require(long.findings.first { $0.rule == "duration" })
-        #expect(duration.remedy?.action == "convert" && duration.remedy?.outputName == "long31-short.caf" && duration.remedy?.trim == 29.5)
-        #expect(duration.message.hasSuffix("— trim it: soundkit convert \(dir.path)/long31.wav \(dir.path)/long31-short.caf -d ima4 --trim 29.5"))
+        #expect(
+            duration.remedy?.action == "convert" && duration.remedy?.outputName == "long31-short.caf"
+                && duration.remedy?.trim == 29.5)
+        #expect(
+            duration.message.hasSuffix(
+                "— trim it: soundkit convert \(dir.path)/long31.wav \(dir.path)/long31-short.caf -d ima4 --trim 29.5"))
         #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
 
@@ -202,17 +242,23 @@ struct CheckerTests {
     func attachments() throws {
         let dir = try temporaryDirectory()
         let png = dir.appendingPathComponent("pic.png").path
-        FileManager.default.createFile(atPath: png, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 100)))
+        FileManager.default.createFile(
+            atPath: png,
+            contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 100)))
         let big = dir.appendingPathComponent("big.wav").path
         try Tool.must("sox", "-n", "-r", "48000", "-c", "2", "-b", "16", big, "synth", "30", "sine", "300")
         let m4a = dir.appendingPathComponent("voice.m4a").path
         try Tool.must("ffmpeg", "-v", "error", "-i", CheckFixtures.path("source.wav"), "-c:a", "aac", m4a)
-        let r = try Tool.soundkit("check", "--attachment", CheckFixtures.path("ffmpeg-alaw.wav"), CheckFixtures.path("ffmpeg-ima4.caf"), png, big, m4a, CheckFixtures.path("random.wav"))
+        let r = try Tool.soundkit(
+            "check", "--attachment", CheckFixtures.path("ffmpeg-alaw.wav"), CheckFixtures.path("ffmpeg-ima4.caf"), png,
+            big, m4a, CheckFixtures.path("random.wav"))
         #expect(r.status == 1)
-        #expect(r.stdout.contains("ffmpeg-ima4.caf: error: file is CAF, which UNNotificationAttachment does not accept"))
+        #expect(
+            r.stdout.contains("ffmpeg-ima4.caf: error: file is CAF, which UNNotificationAttachment does not accept"))
         #expect(r.stdout.contains("big.wav: error: WAV audio of 5.8 MB is over the 5.0 MB limit"))
         #expect(r.stdout.contains("random.wav: error: file is an unrecognised file"))
-        #expect(!r.stdout.contains("pic.png") && !r.stdout.contains("voice.m4a") && !r.stdout.contains("ffmpeg-alaw.wav"))
+        #expect(
+            !r.stdout.contains("pic.png") && !r.stdout.contains("voice.m4a") && !r.stdout.contains("ffmpeg-alaw.wav"))
     }
 }
 
@@ -243,8 +289,12 @@ struct ResolveTests {
 
     func resolve(_ name: String, _ extra: String...) throws -> Tool.Result {
         let l = try Self.layout()
-        return try Tool.run(Tool.soundkit, ["resolve", name, "--app-container", l.app, "--group-container", l.g1,
-                                             "--group-container", l.g2, "--bundle", l.bundle] + extra)
+        return try Tool.run(
+            Tool.soundkit,
+            [
+                "resolve", name, "--app-container", l.app, "--group-container", l.g1,
+                "--group-container", l.g2, "--bundle", l.bundle,
+            ] + extra)
     }
 
     @Test("search order: app container, then groups in order, then the bundle; -v lists the shadowed")
@@ -253,16 +303,21 @@ struct ResolveTests {
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first?.hasSuffix("app/Library/Sounds/both.caf") == true)
-        #expect(r.stdout.contains("group1/Library/Sounds/both.caf: note: shadowed") && r.stdout.contains("Demo.app/both.caf: note: shadowed"))
+        #expect(
+            r.stdout.contains("group1/Library/Sounds/both.caf: note: shadowed")
+                && r.stdout.contains("Demo.app/both.caf: note: shadowed"))
         r = try resolve("group.caf")
         #expect(r.stdout.hasSuffix("group1/Library/Sounds/group.caf\n"))
         r = try resolve("bundle.caf")
         #expect(r.status == 0 && r.stdout.hasSuffix("Demo.app/bundle.caf\n"))
     }
 
-    @Test("case-sensitive, extension required, near misses suggested, subfolders never match", arguments: [
-        ("Alert.caf", "other case"), ("chime.caf", "other extension"), ("bundle", "other extension"), ("nested.caf", "only in a subfolder"),
-    ])
+    @Test(
+        "case-sensitive, extension required, near misses suggested, subfolders never match",
+        arguments: [
+            ("Alert.caf", "other case"), ("chime.caf", "other extension"), ("bundle", "other extension"),
+            ("nested.caf", "only in a subfolder"),
+        ])
     func misses(_ name: String, _ hint: String) throws {
         let r = try resolve(name)
         #expect(r.status == 1 && r.stdout.isEmpty)
@@ -290,25 +345,29 @@ struct ResolveTests {
 
     @Test("valid payloads: default, a name that resolves, a critical dictionary, the FCM v1 shape")
     func validPayloads() throws {
-        for json in [#"{"aps":{"alert":"hi","sound":"default"}}"#, #"{"aps":{"sound":"bundle.caf"}}"#,
-                     #"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":0.8}}}"#,
-                     #"{"message":{"token":"x","apns":{"payload":{"aps":{"sound":{"critical":0,"name":"default","volume":1}}}}}}"#] {
+        for json in [
+            #"{"aps":{"alert":"hi","sound":"default"}}"#, #"{"aps":{"sound":"bundle.caf"}}"#,
+            #"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":0.8}}}"#,
+            #"{"message":{"token":"x","apns":{"payload":{"aps":{"sound":{"critical":0,"name":"default","volume":1}}}}}}"#,
+        ] {
             let r = try payload(json)
             #expect(r.status == 0, "\(json): \(r.stdout)")
         }
     }
 
-    @Test("typed errors in aps.sound", arguments: [
-        (#"{"aps":{"sound":{"critical":"1","name":"both.caf"}}}"#, "critical is the string \"1\""),
-        (#"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":"0.5"}}}"#, "volume is the string \"0.5\""),
-        (#"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":2.0}}}"#, "volume is 2.0"),
-        (#"{"aps":{"sound":{"critical":1.0,"name":"both.caf"}}}"#, "critical is the number 1.0"),
-        (#"{"aps":{"sound":{"critical":1,"name":""}}}"#, "name is empty"),
-        (#"{"aps":{"sound":true}}"#, "sound is true"),
-        (#"{"aps":{"sound":"Alert.caf"}}"#, "did you mean 'alert.caf'"),
-        (#"{"aps":{"sound":"nested.caf"}}"#, "only in a subfolder"),
-        (#"{"aps":{"sound":"x.caf",}}"#, "invalid JSON at line 1, column 25"),
-    ])
+    @Test(
+        "typed errors in aps.sound",
+        arguments: [
+            (#"{"aps":{"sound":{"critical":"1","name":"both.caf"}}}"#, "critical is the string \"1\""),
+            (#"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":"0.5"}}}"#, "volume is the string \"0.5\""),
+            (#"{"aps":{"sound":{"critical":1,"name":"both.caf","volume":2.0}}}"#, "volume is 2.0"),
+            (#"{"aps":{"sound":{"critical":1.0,"name":"both.caf"}}}"#, "critical is the number 1.0"),
+            (#"{"aps":{"sound":{"critical":1,"name":""}}}"#, "name is empty"),
+            (#"{"aps":{"sound":true}}"#, "sound is true"),
+            (#"{"aps":{"sound":"Alert.caf"}}"#, "did you mean 'alert.caf'"),
+            (#"{"aps":{"sound":"nested.caf"}}"#, "only in a subfolder"),
+            (#"{"aps":{"sound":"x.caf",}}"#, "invalid JSON at line 1, column 25"),
+        ])
     func badPayloads(_ json: String, _ words: String) throws {
         let r = try payload(json)
         #expect(r.status == 1)
@@ -319,7 +378,9 @@ struct ResolveTests {
     func size() throws {
         let filler = String(repeating: "x", count: 4100)
         let r = try payload(#"{"aps":{"sound":"default","alert":"\#(filler)"}}"#)
-        #expect(r.status == 1 && r.stdout.contains("APNs refuses payloads over 4096 bytes") && r.stdout.contains("[payload-size]"))
+        #expect(
+            r.status == 1 && r.stdout.contains("APNs refuses payloads over 4096 bytes")
+                && r.stdout.contains("[payload-size]"))
     }
 }
 
@@ -343,7 +404,8 @@ struct BuildPhaseTests {
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Tool.Result(status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "", data: data)
+        return Tool.Result(
+            status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "", data: data)
     }
 
     @Test("the Run Script snippet fails the build on a bad sound and passes a good bundle")
@@ -352,10 +414,12 @@ struct BuildPhaseTests {
         let dir = try temporaryDirectory()
         let app = dir.appendingPathComponent("Demo.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("ok.caf").path)
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: app.appendingPathComponent("ok.caf").path)
         var r = try runPhase(bundle: app)
         #expect(r.status == 0, "\(r.stdout)")
-        try FileManager.default.copyItem(atPath: CheckFixtures.path("mp3.caf"), toPath: app.appendingPathComponent("bad.caf").path)
+        try FileManager.default.copyItem(
+            atPath: CheckFixtures.path("mp3.caf"), toPath: app.appendingPathComponent("bad.caf").path)
         r = try runPhase(bundle: app)
         #expect(r.status == 1)
         #expect(r.stdout.contains("\(app.path)/bad.caf: error: data format is MP3"))

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Headless Chromium driven through the DevTools protocol over a pipe (`--remote-debugging-pipe`: Chromium reads
@@ -17,7 +18,10 @@ final class Chromium {
     /// The browser to run: `CHROMIUM` if set, else the first of Debian's, Ubuntu's and Google's names on PATH, or
     /// Google Chrome on macOS.
     static func executable() -> String? {
-        if let env = ProcessInfo.processInfo.environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: env) { return env }
+        if let env = ProcessInfo.processInfo.environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: env)
+        {
+            return env
+        }
         for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
             if let path = try? Tool.which(name) { return path }
         }
@@ -40,11 +44,14 @@ final class Chromium {
         func pipeEnds() throws -> (read: Int32, write: Int32) {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { throw ProtocolError(description: "pipe failed") }
-            let r = fcntl(fds[0], F_DUPFD_CLOEXEC, 10), w = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
-            close(fds[0]); close(fds[1])
+            let r = fcntl(fds[0], F_DUPFD_CLOEXEC, 10)
+            let w = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
+            close(fds[0])
+            close(fds[1])
             return (r, w)
         }
-        let toBrowser = try pipeEnds(), fromBrowser = try pipeEnds()
+        let toBrowser = try pipeEnds()
+        let fromBrowser = try pipeEnds()
         let arguments = [
             executable,
             "--headless",
@@ -71,7 +78,8 @@ final class Chromium {
         close(toBrowser.read)
         close(fromBrowser.write)
         guard status == 0 else {
-            close(toBrowser.write); close(fromBrowser.read)
+            close(toBrowser.write)
+            close(fromBrowser.read)
             throw ProtocolError(description: "cannot start \(executable): error \(status)")
         }
         pid = child

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import soundkit
 
 /// convert's own reading of its words (`ConvertWords.scan`, the fast path) against ArgumentParser's reading of
@@ -30,11 +31,14 @@ import Testing
     /// Lines outside the plain forms: help, version, unknown, repeated or malformed options, values out of range.
     static let leftToArgumentParser: [[String]] = [
         ["--help"], ["-h"], ["in.wav", "--version"], ["in.wav", "--bogus"], ["in.wav", "-x"],
-        ["in.wav", "-d"], ["in.wav", "-d", "-q"], ["in.wav", "-c", "two"], ["in.wav", "-c", "-1"], ["in.wav", "-c", "0"],
+        ["in.wav", "-d"], ["in.wav", "-d", "-q"], ["in.wav", "-c", "two"], ["in.wav", "-c", "-1"],
+        ["in.wav", "-c", "0"],
         ["in.wav", "-q", "128"], ["in.wav", "-r", "300"], ["in.wav", "--trim", "0"], ["in.wav", "--trim", "x"],
         ["in.wav", "--src-complexity", "best"], ["in.wav", "--format", "xml"], ["in.wav", "--jobs", "0"],
-        ["in.wav", "-l", "Quad"], ["in.wav", "--gain", "3", "--normalize", "-16"], ["in.wav", "-d", "ima4", "-d", "ulaw"],
-        ["in.wav", "-v", "-v"], ["in.wav", "--mix=1"], ["in.wav", "--", "-x.wav"], ["-", "out.caf"], ["in.wav", "-vq", "3"],
+        ["in.wav", "-l", "Quad"], ["in.wav", "--gain", "3", "--normalize", "-16"],
+        ["in.wav", "-d", "ima4", "-d", "ulaw"],
+        ["in.wav", "-v", "-v"], ["in.wav", "--mix=1"], ["in.wav", "--", "-x.wav"], ["-", "out.caf"],
+        ["in.wav", "-vq", "3"],
         ["in.wav", "-o", "a.caf"], ["in.wav", "--gain"],
     ]
 
@@ -52,20 +56,25 @@ import Testing
 
     @Test("the scan's table is Convert's declarations: every name, flag or option, and which take a leading dash")
     func tableMatchesDeclarations() throws {
-        let dump = try #require(try JSONSerialization.jsonObject(with: Data(Convert._dumpHelp().utf8)) as? [String: Any])
+        let dump = try #require(
+            try JSONSerialization.jsonObject(with: Data(Convert._dumpHelp().utf8)) as? [String: Any])
         let command = try #require(dump["command"] as? [String: Any])
         let arguments = try #require(command["arguments"] as? [[String: Any]])
         var declared: Set<String> = []
         for argument in arguments {
             let kind = try #require(argument["kind"] as? String)
             for name in argument["names"] as? [[String: Any]] ?? [] {
-                let n = try #require(name["name"] as? String), nameKind = try #require(name["kind"] as? String)
+                let n = try #require(name["name"] as? String)
+                let nameKind = try #require(name["kind"] as? String)
                 let spelled = (nameKind == "long" ? "--" : "-") + n
                 if spelled == "--help" || spelled == "-h" || spelled == "--version" { continue }
                 declared.insert(spelled)
-                let entry = try #require(ConvertOption.named(spelled), "\(spelled) is declared but not in the scan's table")
+                let entry = try #require(
+                    ConvertOption.named(spelled), "\(spelled) is declared but not in the scan's table")
                 #expect((entry.kind == .flag) == (kind == "flag"), "\(spelled)")
-                #expect((entry.kind == .anyValue) == (argument["parsingStrategy"] as? String == "unconditional"), "\(spelled)")
+                #expect(
+                    (entry.kind == .anyValue) == (argument["parsingStrategy"] as? String == "unconditional"),
+                    "\(spelled)")
             }
         }
         #expect(Set(Self.spellings) == declared)
@@ -84,8 +93,9 @@ import Testing
         "--output-dir": "dir", "--format": "github",
     ]
 
-    @Test("every name of the table, given once with a value, reads as ArgumentParser reads it",
-          arguments: spellings.filter { $0 != "-o" })
+    @Test(
+        "every name of the table, given once with a value, reads as ArgumentParser reads it",
+        arguments: spellings.filter { $0 != "-o" })
     func eachName(_ spelled: String) throws {
         let option = try #require(ConvertOption.named(spelled))
         let isFlag = option.kind == .flag

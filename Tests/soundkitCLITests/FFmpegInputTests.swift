@@ -22,21 +22,31 @@ enum FFmpegInputs {
     static func has(_ encoder: String) -> Bool { encoders.contains(" \(encoder) ") }
 
     /// Two tones, one a channel, 1.5 s at 44.1 kHz.
-    static let stereo = ["-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=44100", "-f", "lavfi", "-i",
-                         "sine=f=660:d=1.5:sample_rate=44100", "-filter_complex", "amerge"]
+    static let stereo = [
+        "-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=44100", "-f", "lavfi", "-i",
+        "sine=f=660:d=1.5:sample_rate=44100", "-filter_complex", "amerge",
+    ]
     static let video = ["-f", "lavfi", "-i", "testsrc=d=1.5:s=160x120:r=25"]
 
     static let kinds: [Kind] = [
         Kind(file: "tone.m4a", args: stereo + ["-c:a", "aac"], container: "MPEG-4", codec: "AAC LC"),
         Kind(file: "ringtone.m4r", args: stereo + ["-c:a", "aac", "-f", "ipod"], container: "MPEG-4", codec: "AAC LC"),
         Kind(file: "tone.aac", args: stereo + ["-c:a", "aac"], container: "ADTS", codec: "AAC LC"),
-        Kind(file: "clip.mp4", args: video + stereo + ["-c:v", "mpeg4", "-c:a", "aac", "-shortest"], container: "MPEG-4", codec: "AAC LC", video: true),
-        Kind(file: "clip.mov", args: video + stereo + ["-c:v", "mpeg4", "-c:a", "aac"], container: "QuickTime", codec: "AAC LC", video: true),
-        Kind(file: "memo.3gp", args: ["-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=16000", "-c:a", "aac"], container: "3GP", codec: "AAC LC"),
+        Kind(
+            file: "clip.mp4", args: video + stereo + ["-c:v", "mpeg4", "-c:a", "aac", "-shortest"], container: "MPEG-4",
+            codec: "AAC LC", video: true),
+        Kind(
+            file: "clip.mov", args: video + stereo + ["-c:v", "mpeg4", "-c:a", "aac"], container: "QuickTime",
+            codec: "AAC LC", video: true),
+        Kind(
+            file: "memo.3gp", args: ["-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=16000", "-c:a", "aac"],
+            container: "3GP", codec: "AAC LC"),
         Kind(file: "tone.wma", args: stereo + ["-c:a", "wmav2"], container: "ASF", codec: "WMA v2"),
         Kind(file: "tone.ac3", args: stereo + ["-c:a", "ac3"], container: "AC-3", codec: "AC-3"),
         Kind(file: "tone.eac3", args: stereo + ["-c:a", "eac3"], container: "E-AC-3", codec: "E-AC-3"),
-        Kind(file: "opus.webm", args: stereo + ["-ar", "48000", "-c:a", "opus", "-strict", "-2"], container: "Matroska", codec: "Opus"),
+        Kind(
+            file: "opus.webm", args: stereo + ["-ar", "48000", "-c:a", "opus", "-strict", "-2"], container: "Matroska",
+            codec: "Opus"),
         Kind(file: "vorbis.webm", args: stereo + ["-c:a", "libvorbis"], container: "Matroska", codec: "Vorbis"),
         Kind(file: "alac.m4a", args: stereo + ["-c:a", "alac"], container: "MPEG-4", codec: "ALAC"),
         // FFmpeg's CAF muxer writes an ALAC packet table libsndfile refuses ("Bad ALAC format flag").
@@ -44,8 +54,12 @@ enum FFmpegInputs {
         Kind(file: "flac.mkv", args: stereo + ["-c:a", "flac"], container: "Matroska", codec: "FLAC"),
         // libsndfile read these before FFmpeg was added and still does: mpg123 and libopus against FFmpeg's own
         // decoders, same length, samples within a float rounding (MP3) or the Opus decoders' difference.
-        Kind(file: "tone.mp3", args: stereo + ["-c:a", "libmp3lame"], container: "MPEG-1/2", codec: "MPEG Layer III", decoder: "libsndfile", snr: 110),
-        Kind(file: "tone.opus", args: stereo + ["-ar", "48000", "-c:a", "libopus"], container: "Ogg", codec: "Opus", decoder: "libsndfile", snr: 50),
+        Kind(
+            file: "tone.mp3", args: stereo + ["-c:a", "libmp3lame"], container: "MPEG-1/2", codec: "MPEG Layer III",
+            decoder: "libsndfile", snr: 110),
+        Kind(
+            file: "tone.opus", args: stereo + ["-ar", "48000", "-c:a", "libopus"], container: "Ogg", codec: "Opus",
+            decoder: "libsndfile", snr: 50),
     ]
 
     static let directory: URL = try! temporaryDirectory("ffmpeg-inputs")
@@ -56,7 +70,9 @@ enum FFmpegInputs {
         if !FileManager.default.fileExists(atPath: path) {
             let tmp = directory.appendingPathComponent("tmp-\(UUID().uuidString)-\(kind.file)").path
             try Tool.must("ffmpeg", ["-v", "error", "-y"] + kind.args + [tmp])
-            do { try FileManager.default.moveItem(atPath: tmp, toPath: path) } catch where FileManager.default.fileExists(atPath: path) {}
+            do { try FileManager.default.moveItem(atPath: tmp, toPath: path) } catch
+                where FileManager.default.fileExists(atPath: path)
+            {}
         }
         return path
     }
@@ -93,13 +109,16 @@ struct FFmpegInputTests {
             // Equal but at exact ties (x·32768 ends in .5), which soundkit rounds up and libswresample to even.
             for i in mine.indices where mine[i] != theirs[i] {
                 let x = ours.samples[i] * 32768
-                #expect(x - x.rounded(.down) == 0.5 && Double(mine[i]) == x.rounded(.up), "sample \(i): soundkit \(mine[i]), ffmpeg \(theirs[i]), exact \(x)")
+                #expect(
+                    x - x.rounded(.down) == 0.5 && Double(mine[i]) == x.rounded(.up),
+                    "sample \(i): soundkit \(mine[i]), ffmpeg \(theirs[i]), exact \(x)")
             }
         }
     }
 
-    @Test("info --json names the container and codec and counts ffmpeg's frames; check names them and the fix",
-          arguments: FFmpegInputs.kinds.filter { $0.decoder == "FFmpeg" })
+    @Test(
+        "info --json names the container and codec and counts ffmpeg's frames; check names them and the fix",
+        arguments: FFmpegInputs.kinds.filter { $0.decoder == "FFmpeg" })
     func infoAndCheck(_ kind: FFmpegInputs.Kind) throws {
         let input = try FFmpegInputs.make(kind)
         let reference = try Decoded.ffmpeg(input)
@@ -118,10 +137,14 @@ struct FFmpegInputTests {
 
         let c = try Tool.soundkit("check", input)
         #expect(c.status == 1)
-        let want = kind.container == "CAF"
+        let want =
+            kind.container == "CAF"
             ? "\(input): error: data format is \(kind.codec); notification sounds must be Linear PCM, IMA4, µLaw or aLaw — soundkit convert \(input) "
             : "\(input): error: file is \(kind.container) (\(kind.codec)); notification sounds must be CAF, AIFF or WAV — soundkit convert \(input) "
-        #expect(c.stdout.contains(want) && c.stdout.contains(kind.container == "CAF" ? "-d ima4 [codec]" : "-d ima4 [container]"), "\(c.stdout)")
+        #expect(
+            c.stdout.contains(want)
+                && c.stdout.contains(kind.container == "CAF" ? "-d ima4 [codec]" : "-d ima4 [container]"), "\(c.stdout)"
+        )
         #expect(!c.stdout.contains("[unreadable]"))
     }
 
@@ -131,7 +154,9 @@ struct FFmpegInputTests {
         let out = try temporaryDirectory("fix")
         let r = try Tool.run(Tool.soundkit, ["check", "--fix", out.path] + inputs)
         #expect(r.status == 1, "the originals still fail")
-        let fixed = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".caf") }.map { out.appendingPathComponent($0).path }
+        let fixed = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".caf") }.map {
+            out.appendingPathComponent($0).path
+        }
         #expect(fixed.count == inputs.count, "\(r.stdout)")
         let c = try Tool.run(Tool.soundkit, ["check"] + fixed)
         #expect(c.status == 0, "\(c.stdout)")
@@ -143,33 +168,55 @@ struct FFmpegInputTests {
 
     @Test("HE-AAC (needs ffmpeg built with libfdk_aac)", .enabled(if: FFmpegInputs.has("libfdk_aac")))
     func heAAC() throws {
-        let kind = FFmpegInputs.Kind(file: "he.m4a", args: FFmpegInputs.stereo + ["-c:a", "libfdk_aac", "-profile:a", "aac_he"], container: "MPEG-4", codec: "HE-AAC")
+        let kind = FFmpegInputs.Kind(
+            file: "he.m4a", args: FFmpegInputs.stereo + ["-c:a", "libfdk_aac", "-profile:a", "aac_he"],
+            container: "MPEG-4", codec: "HE-AAC")
         try convert(kind)
         try infoAndCheck(kind)
     }
 
-    @Test("AMR-NB in .amr and .3gp (needs ffmpeg built with libopencore_amrnb)", .enabled(if: FFmpegInputs.has("libopencore_amrnb")))
+    @Test(
+        "AMR-NB in .amr and .3gp (needs ffmpeg built with libopencore_amrnb)",
+        .enabled(if: FFmpegInputs.has("libopencore_amrnb")))
     func amr() throws {
-        let mono = ["-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=8000", "-c:a", "libopencore_amrnb", "-b:a", "12.2k"]
+        let mono = [
+            "-f", "lavfi", "-i", "sine=f=440:d=1.5:sample_rate=8000", "-c:a", "libopencore_amrnb", "-b:a", "12.2k",
+        ]
         try convert(FFmpegInputs.Kind(file: "memo.amr", args: mono, container: "AMR", codec: "AMR-NB"))
         try convert(FFmpegInputs.Kind(file: "memo-amr.3gp", args: mono, container: "3GP", codec: "AMR-NB"))
     }
 
-    @Test("a rate or channel change midway, a playlist, random and cut-off bytes: a one-line error naming the file, exit 1")
+    @Test(
+        "a rate or channel change midway, a playlist, random and cut-off bytes: a one-line error naming the file, exit 1"
+    )
     func hostile() throws {
         let dir = try temporaryDirectory("ffmpeg-hostile")
         func adts(_ name: String, rate: Int, channels: Int) throws -> Data {
             let p = dir.appendingPathComponent(name).path
-            try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=d=0.5:sample_rate=\(rate)", "-ac", "\(channels)", "-c:a", "aac", p)
+            try Tool.must(
+                "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=d=0.5:sample_rate=\(rate)", "-ac", "\(channels)",
+                "-c:a", "aac", p)
             return try Data(contentsOf: URL(fileURLWithPath: p))
         }
         let mono44 = try adts("a.aac", rate: 44100, channels: 1)
         let m4a = try Data(contentsOf: URL(fileURLWithPath: try FFmpegInputs.make(FFmpegInputs.kinds[0])))
         let cases: [(String, Data, String)] = [
-            ("rate.aac", mono44 + (try adts("b.aac", rate: 48000, channels: 1)), "the stream changes from 1 ch at 44100 Hz to 1 ch at 48000 Hz midway"),
-            ("channels.aac", mono44 + (try adts("c.aac", rate: 44100, channels: 2)), "the stream changes from 1 ch at 44100 Hz to 2 ch at 44100 Hz midway"),
-            ("list.m4a", Data("ffconcat version 1.0\nfile a.aac\n".utf8), "it is a playlist (concat), not a sound file"),
-            ("random.m4a", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }), "neither libsndfile nor FFmpeg reads it"),
+            (
+                "rate.aac", mono44 + (try adts("b.aac", rate: 48000, channels: 1)),
+                "the stream changes from 1 ch at 44100 Hz to 1 ch at 48000 Hz midway"
+            ),
+            (
+                "channels.aac", mono44 + (try adts("c.aac", rate: 44100, channels: 2)),
+                "the stream changes from 1 ch at 44100 Hz to 2 ch at 44100 Hz midway"
+            ),
+            (
+                "list.m4a", Data("ffconcat version 1.0\nfile a.aac\n".utf8),
+                "it is a playlist (concat), not a sound file"
+            ),
+            (
+                "random.m4a", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }),
+                "neither libsndfile nor FFmpeg reads it"
+            ),
             ("cut.m4a", m4a.prefix(20000), "MPEG-4 data that soundkit cannot read"),
         ]
         for (name, bytes, words) in cases {
@@ -177,7 +224,9 @@ struct FFmpegInputTests {
             try bytes.write(to: URL(fileURLWithPath: path))
             let out = dir.appendingPathComponent(name + ".caf").path
             let r = try Tool.soundkit("convert", path, out, "-d", "ima4")
-            #expect(r.status == 1 && r.stderr.hasPrefix("\(path): error: ") && r.stderr.contains(words), "\(name): \(r.stderr)")
+            #expect(
+                r.status == 1 && r.stderr.hasPrefix("\(path): error: ") && r.stderr.contains(words),
+                "\(name): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
             let i = try Tool.soundkit("info", path)
             #expect(i.status == 1 && i.stderr.contains(words), "\(name): \(i.stderr)")
@@ -191,7 +240,8 @@ struct FFmpegInputTests {
     func aacInCAF() throws {
         let dir = try temporaryDirectory("aac-caf")
         let adts = dir.appendingPathComponent("mono.aac").path
-        try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=1000:d=1:sample_rate=44100", "-c:a", "aac", adts)
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=1000:d=1:sample_rate=44100", "-c:a", "aac", adts)
         var packets: [[UInt8]] = []
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: adts)))
         var at = 0
@@ -202,11 +252,13 @@ struct FFmpegInputTests {
             at += length
         }
         #expect(at == bytes.count)
-        let priming = 1024, valid = 44100
+        let priming = 1024
+        let valid = 44100
         let remainder = packets.count * 1024 - priming - valid
         #expect(remainder > 0 && remainder < 1024)
         let caf = dir.appendingPathComponent("aac.caf").path
-        try Data(Self.aacCAF(packets: packets, rate: 44100, valid: valid, priming: priming, remainder: remainder)).write(to: URL(fileURLWithPath: caf))
+        try Data(Self.aacCAF(packets: packets, rate: 44100, valid: valid, priming: priming, remainder: remainder))
+            .write(to: URL(fileURLWithPath: caf))
 
         let all = try Decoded.ffmpeg(caf)
         #expect(all.frames == packets.count * 1024)
@@ -221,9 +273,14 @@ struct FFmpegInputTests {
 
         let info = try Tool.soundkit("info", caf)
         #expect(info.stdout.contains("1 ch, 44100 Hz, AAC LC (aac )"), "\(info.stdout)")
-        #expect(info.stdout.contains("audio \(valid) valid frames + \(priming) priming + \(remainder) remainder"), "\(info.stdout)")
+        #expect(
+            info.stdout.contains("audio \(valid) valid frames + \(priming) priming + \(remainder) remainder"),
+            "\(info.stdout)")
         let check = try Tool.soundkit("check", caf)
-        #expect(check.stdout.contains("error: data format is AAC LC; notification sounds must be Linear PCM, IMA4, µLaw or aLaw — soundkit convert \(caf) "), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "error: data format is AAC LC; notification sounds must be Linear PCM, IMA4, µLaw or aLaw — soundkit convert \(caf) "
+            ), "\(check.stdout)")
         let fixed = try temporaryDirectory("aac-caf-fixed")
         #expect(try Tool.soundkit("check", "--fix", fixed.path, caf).status == 1)
         let mended = fixed.appendingPathComponent("aac.caf").path
@@ -239,15 +296,22 @@ struct FFmpegInputTests {
         func chunk(_ id: String, _ body: [UInt8]) { out += Array(id.utf8) + u64(UInt64(body.count)) + body }
         func descriptor(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] { [tag, 0x80, 0x80, 0x80, UInt8(body.count)] + body }
         func ber(_ v: Int) -> [UInt8] {
-            var out = [UInt8(v & 0x7F)], v = v >> 7
-            while v > 0 { out.insert(UInt8(v & 0x7F) | 0x80, at: 0); v >>= 7 }
+            var out = [UInt8(v & 0x7F)]
+            var v = v >> 7
+            while v > 0 {
+                out.insert(UInt8(v & 0x7F) | 0x80, at: 0)
+                v >>= 7
+            }
             return out
         }
         chunk("desc", u64(rate.bitPattern) + Array("aac ".utf8) + u32(0) + u32(0) + u32(1024) + u32(1) + u32(0))
         let asc: [UInt8] = [0x12, 0x08]  // AAC LC, 44.1 kHz, 1 channel
         let config = descriptor(0x04, [0x40, 0x15, 0, 0x18, 0] + u32(0) + u32(0) + descriptor(0x05, asc))
         chunk("kuki", descriptor(0x03, [0, 0, 0] + config + descriptor(0x06, [0x02])))
-        chunk("pakt", u64(UInt64(packets.count)) + u64(UInt64(valid)) + u32(UInt32(priming)) + u32(UInt32(remainder)) + packets.flatMap { ber($0.count) })
+        chunk(
+            "pakt",
+            u64(UInt64(packets.count)) + u64(UInt64(valid)) + u32(UInt32(priming)) + u32(UInt32(remainder))
+                + packets.flatMap { ber($0.count) })
         chunk("data", u32(0) + packets.flatMap { $0 })
         return out
     }

@@ -7,14 +7,24 @@ import Testing
 struct HeaderFieldCLITests {
     /// A 16-bit WAVE file of `channels` channels at `rate` Hz, `frames` frames of silence (plain PCM `fmt `).
     static func wav(channels: Int, rate: Int = 44100, frames: Int = 2000) -> Data {
-        let blockAlign = 2 * channels, dataBytes = frames * blockAlign
+        let blockAlign = 2 * channels
+        let dataBytes = frames * blockAlign
         var d = Data()
         func u16(_ v: Int) { d.append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]) }
         func u32(_ v: Int) { for i in 0..<4 { d.append(UInt8(v >> (8 * i) & 0xFF)) } }
-        d.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataBytes); d.append(contentsOf: Array("WAVE".utf8))
-        d.append(contentsOf: Array("fmt ".utf8)); u32(16)
-        u16(1); u16(channels); u32(rate); u32(rate * blockAlign); u16(blockAlign); u16(16)
-        d.append(contentsOf: Array("data".utf8)); u32(dataBytes)
+        d.append(contentsOf: Array("RIFF".utf8))
+        u32(36 + dataBytes)
+        d.append(contentsOf: Array("WAVE".utf8))
+        d.append(contentsOf: Array("fmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(channels)
+        u32(rate)
+        u32(rate * blockAlign)
+        u16(blockAlign)
+        u16(16)
+        d.append(contentsOf: Array("data".utf8))
+        u32(dataBytes)
         d.append(Data(count: dataBytes))
         return d
     }

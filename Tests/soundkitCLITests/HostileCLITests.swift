@@ -6,7 +6,8 @@ import Testing
 @Suite("Hostile input: the command line")
 struct HostileCLITests {
     static let folder: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-hostile-cli-\(UUID().uuidString.prefix(8))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundkit-hostile-cli-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }()
@@ -14,12 +15,15 @@ struct HostileCLITests {
     /// Runs soundkit with its address space limited to 400 MB, so an allocation sized by a header's claim fails
     /// the run. Sanitizer builds reserve terabytes of shadow memory, so under scripts/sanitize the limit is off.
     static func limited(_ arguments: [String]) throws -> Tool.Result {
-        if ProcessInfo.processInfo.environment["SOUNDKIT_SANITIZER"] != nil { return try Tool.run(Tool.soundkit, arguments) }
+        if ProcessInfo.processInfo.environment["SOUNDKIT_SANITIZER"] != nil {
+            return try Tool.run(Tool.soundkit, arguments)
+        }
         return try Tool.run("/bin/sh", ["-c", "ulimit -v 400000; exec \"$0\" \"$@\"", Tool.soundkit] + arguments)
     }
 
-    @Test("info, check and convert: exit 1 with the file and the problem named, under 5 s, nothing written",
-          arguments: HostileFiles.all)
+    @Test(
+        "info, check and convert: exit 1 with the file and the problem named, under 5 s, nothing written",
+        arguments: HostileFiles.all)
     func commandLine(_ file: HostileFile) throws {
         let dir = Self.folder.appendingPathComponent(file.name + ".d")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -33,17 +37,27 @@ struct HostileCLITests {
         let errorLine = "\(path): error: "
 
         if file.readable {
-            #expect(info.status == 0 && info.stdout.contains("warning: ") && info.stdout.contains(file.problem), "\(file): \(info)")
-            #expect(convert.status == 0 && convert.stderr.contains("\(path): warning: ") && convert.stderr.contains(file.problem), "\(file): \(convert)")
+            #expect(
+                info.status == 0 && info.stdout.contains("warning: ") && info.stdout.contains(file.problem),
+                "\(file): \(info)")
+            #expect(
+                convert.status == 0 && convert.stderr.contains("\(path): warning: ")
+                    && convert.stderr.contains(file.problem), "\(file): \(convert)")
             #expect(FileManager.default.fileExists(atPath: output), "\(file)")
         } else {
-            #expect(info.status == 1 && info.stderr.hasPrefix(errorLine) && info.stderr.contains(file.problem), "\(file): \(info)")
-            #expect(convert.status == 1 && convert.stderr.hasPrefix(errorLine) && convert.stderr.contains(file.problem), "\(file): \(convert)")
+            #expect(
+                info.status == 1 && info.stderr.hasPrefix(errorLine) && info.stderr.contains(file.problem),
+                "\(file): \(info)")
+            #expect(
+                convert.status == 1 && convert.stderr.hasPrefix(errorLine) && convert.stderr.contains(file.problem),
+                "\(file): \(convert)")
             // Neither the output nor a temporary file.
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [file.name], "\(file)")
         }
-        #expect(check.status == 1 && check.stdout.contains(errorLine) && check.stdout.contains("[unreadable]") && check.stdout.contains(file.problem),
-                "\(file): \(check)")
+        #expect(
+            check.status == 1 && check.stdout.contains(errorLine) && check.stdout.contains("[unreadable]")
+                && check.stdout.contains(file.problem),
+            "\(file): \(check)")
         // A tiny file: seconds mean a loop driven by a header's claim. The bound leaves room for a loaded CI machine.
         for r in [info, check, convert] { #expect(r.seconds < 5, "\(file): took \(r.seconds) s") }
     }

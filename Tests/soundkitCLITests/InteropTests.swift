@@ -25,12 +25,16 @@ enum Inputs {
         func sox(_ name: String, _ args: [String], bits: Int?) -> Input {
             let p = "\(d)/\(name)"
             // A tool that fails leaves no file: the test using the input then fails naming it.
-            _ = try? Tool.run("sox", ["-n"] + args.prefix(while: { $0 != "--" }) + [p] + args.drop(while: { $0 != "--" }).dropFirst())
+            _ = try? Tool.run(
+                "sox", ["-n"] + args.prefix(while: { $0 != "--" }) + [p] + args.drop(while: { $0 != "--" }).dropFirst())
             return Input(name: name, path: p, referencePath: p, integerBits: bits)
         }
-        func ffmpeg(_ name: String, _ args: [String], bits: Int?, tolerance: Double = 0, viaSndfile: Bool = false) -> Input {
+        func ffmpeg(
+            _ name: String, _ args: [String], bits: Int?, tolerance: Double = 0, viaSndfile: Bool = false
+        ) -> Input {
             let p = "\(d)/\(name)"
-            _ = try? Tool.must("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", args[0]] + Array(args.dropFirst()) + [p])
+            _ = try? Tool.must(
+                "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", args[0]] + Array(args.dropFirst()) + [p])
             var ref = p
             if viaSndfile {
                 ref = "\(d)/\(name).ref.wav"
@@ -40,17 +44,45 @@ enum Inputs {
         }
         let chirp = "aevalsrc=0.6*sin(2*PI*(200+1800*t)*t)*exp(-t)|0.5*sin(2*PI*523*t)"
         return [
-            sox("u8-mono-8k.wav", ["-r", "8000", "-c", "1", "-b", "8", "-e", "unsigned", "--", "synth", "0.4", "sine", "300-3000"], bits: 8),
-            sox("s16-stereo-44k.wav", ["-r", "44100", "-c", "2", "-b", "16", "--", "synth", "0.3", "sine", "440", "pinknoise", "gain", "-4"], bits: 16),
-            sox("s8-mono-16k.aiff", ["-r", "16000", "-c", "1", "-b", "8", "-e", "signed", "--", "synth", "0.3", "square", "200", "gain", "-8"], bits: 8),
-            ffmpeg("s24-6ch-48k.wav", ["\(chirp)|0.3*sin(2*PI*100*t)|0.1*sin(2*PI*60*t)|0.2*sin(2*PI*700*t)|0.25*sin(2*PI*900*t):s=48000:d=0.25",
-                                         "-c:a", "pcm_s24le"], bits: 24),
+            sox(
+                "u8-mono-8k.wav",
+                ["-r", "8000", "-c", "1", "-b", "8", "-e", "unsigned", "--", "synth", "0.4", "sine", "300-3000"],
+                bits: 8),
+            sox(
+                "s16-stereo-44k.wav",
+                ["-r", "44100", "-c", "2", "-b", "16", "--", "synth", "0.3", "sine", "440", "pinknoise", "gain", "-4"],
+                bits: 16),
+            sox(
+                "s8-mono-16k.aiff",
+                [
+                    "-r", "16000", "-c", "1", "-b", "8", "-e", "signed", "--", "synth", "0.3", "square", "200", "gain",
+                    "-8",
+                ], bits: 8),
+            ffmpeg(
+                "s24-6ch-48k.wav",
+                [
+                    "\(chirp)|0.3*sin(2*PI*100*t)|0.1*sin(2*PI*60*t)|0.2*sin(2*PI*700*t)|0.25*sin(2*PI*900*t):s=48000:d=0.25",
+                    "-c:a", "pcm_s24le",
+                ], bits: 24),
             ffmpeg("s32-stereo-32k.aiff", ["\(chirp):s=32000:d=0.3", "-c:a", "pcm_s32be"], bits: 32),
-            sox("f32-stereo-22k.wav", ["-r", "22050", "-c", "2", "-b", "32", "-e", "floating-point", "--", "synth", "0.3", "sine", "1000", "sine", "1500", "gain", "-2"], bits: nil),
-            ffmpeg("f64-mono-11k.caf", ["aevalsrc=0.9*sin(2*PI*440*t)*exp(-3*t):s=11025:d=0.4", "-c:a", "pcm_f64le"], bits: nil),
-            ffmpeg("flac24-stereo-48k.flac", ["\(chirp):s=48000:d=0.3", "-c:a", "flac", "-sample_fmt", "s32"], bits: 24),
-            ffmpeg("mp3-mono-22k.mp3", ["aevalsrc=0.5*sin(2*PI*660*t):s=22050:d=0.5", "-c:a", "libmp3lame", "-b:a", "64k"], bits: nil, tolerance: 4e-6),
-            ffmpeg("vorbis-stereo-44k.ogg", ["\(chirp):s=44100:d=0.4", "-c:a", "libvorbis", "-q:a", "4"], bits: nil, tolerance: 1e-9, viaSndfile: true),
+            sox(
+                "f32-stereo-22k.wav",
+                [
+                    "-r", "22050", "-c", "2", "-b", "32", "-e", "floating-point", "--", "synth", "0.3", "sine", "1000",
+                    "sine", "1500", "gain", "-2",
+                ], bits: nil),
+            ffmpeg(
+                "f64-mono-11k.caf", ["aevalsrc=0.9*sin(2*PI*440*t)*exp(-3*t):s=11025:d=0.4", "-c:a", "pcm_f64le"],
+                bits: nil),
+            ffmpeg(
+                "flac24-stereo-48k.flac", ["\(chirp):s=48000:d=0.3", "-c:a", "flac", "-sample_fmt", "s32"], bits: 24),
+            ffmpeg(
+                "mp3-mono-22k.mp3",
+                ["aevalsrc=0.5*sin(2*PI*660*t):s=22050:d=0.5", "-c:a", "libmp3lame", "-b:a", "64k"], bits: nil,
+                tolerance: 4e-6),
+            ffmpeg(
+                "vorbis-stereo-44k.ogg", ["\(chirp):s=44100:d=0.4", "-c:a", "libvorbis", "-q:a", "4"], bits: nil,
+                tolerance: 1e-9, viaSndfile: true),
         ]
     }()
 }
@@ -71,17 +103,25 @@ struct Cell: CustomStringConvertible, Sendable {
             return Cell(fileType: t, ext: e, data: d, ffmpegCodec: codec, bits: bits, isFloat: d.contains("F"))
         }
         return [
-            c("caff", "caf", "I8", "pcm_s8"), c("caff", "caf", "BEI16", "pcm_s16be"), c("caff", "caf", "BEI24", "pcm_s24be"),
-            c("caff", "caf", "BEI32", "pcm_s32be"), c("caff", "caf", "BEF32", "pcm_f32be"), c("caff", "caf", "BEF64", "pcm_f64be"),
-            c("caff", "caf", "LEI16", "pcm_s16le"), c("caff", "caf", "LEI24", "pcm_s24le"), c("caff", "caf", "LEI32", "pcm_s32le"),
+            c("caff", "caf", "I8", "pcm_s8"), c("caff", "caf", "BEI16", "pcm_s16be"),
+            c("caff", "caf", "BEI24", "pcm_s24be"),
+            c("caff", "caf", "BEI32", "pcm_s32be"), c("caff", "caf", "BEF32", "pcm_f32be"),
+            c("caff", "caf", "BEF64", "pcm_f64be"),
+            c("caff", "caf", "LEI16", "pcm_s16le"), c("caff", "caf", "LEI24", "pcm_s24le"),
+            c("caff", "caf", "LEI32", "pcm_s32le"),
             c("caff", "caf", "LEF32", "pcm_f32le"), c("caff", "caf", "LEF64", "pcm_f64le"),
-            c("AIFF", "aiff", "I8", "pcm_s8"), c("AIFF", "aiff", "BEI16", "pcm_s16be"), c("AIFF", "aiff", "BEI24", "pcm_s24be"),
+            c("AIFF", "aiff", "I8", "pcm_s8"), c("AIFF", "aiff", "BEI16", "pcm_s16be"),
+            c("AIFF", "aiff", "BEI24", "pcm_s24be"),
             c("AIFF", "aiff", "BEI32", "pcm_s32be"),
-            c("AIFC", "aifc", "I8", "pcm_s8"), c("AIFC", "aifc", "BEI16", "pcm_s16be"), c("AIFC", "aifc", "BEI24", "pcm_s24be"),
-            c("AIFC", "aifc", "BEI32", "pcm_s32be"), c("AIFC", "aifc", "BEF32", "pcm_f32be"), c("AIFC", "aifc", "BEF64", "pcm_f64be"),
+            c("AIFC", "aifc", "I8", "pcm_s8"), c("AIFC", "aifc", "BEI16", "pcm_s16be"),
+            c("AIFC", "aifc", "BEI24", "pcm_s24be"),
+            c("AIFC", "aifc", "BEI32", "pcm_s32be"), c("AIFC", "aifc", "BEF32", "pcm_f32be"),
+            c("AIFC", "aifc", "BEF64", "pcm_f64be"),
             c("AIFC", "aifc", "LEI16", "pcm_s16le"),
-            c("WAVE", "wav", "UI8", "pcm_u8"), c("WAVE", "wav", "LEI16", "pcm_s16le"), c("WAVE", "wav", "LEI24", "pcm_s24le"),
-            c("WAVE", "wav", "LEI32", "pcm_s32le"), c("WAVE", "wav", "LEF32", "pcm_f32le"), c("WAVE", "wav", "LEF64", "pcm_f64le"),
+            c("WAVE", "wav", "UI8", "pcm_u8"), c("WAVE", "wav", "LEI16", "pcm_s16le"),
+            c("WAVE", "wav", "LEI24", "pcm_s24le"),
+            c("WAVE", "wav", "LEI32", "pcm_s32le"), c("WAVE", "wav", "LEF32", "pcm_f32le"),
+            c("WAVE", "wav", "LEF64", "pcm_f64le"),
         ]
     }()
 
@@ -118,18 +158,30 @@ struct LinearPCMInteropTests {
             #expect(back.channels == reference.channels, "\(input) → \(cell)")
             #expect(back.sampleRate == reference.sampleRate, "\(input) → \(cell)")
             #expect(back.frames == reference.frames, "\(input) → \(cell)")
-            var mismatches = 0, firstBad = -1
+            var mismatches = 0
+            var firstBad = -1
             for (i, x) in reference.samples.enumerated() where i < back.samples.count {
-                let ok = input.tolerance == 0 ? back.samples[i] == cell.expected(x) : cell.isCorrectRounding(back.samples[i], of: x, within: input.tolerance)
-                if !ok { mismatches += 1; if firstBad < 0 { firstBad = i } }
+                let ok =
+                    input.tolerance == 0
+                    ? back.samples[i] == cell.expected(x)
+                    : cell.isCorrectRounding(back.samples[i], of: x, within: input.tolerance)
+                if !ok {
+                    mismatches += 1
+                    if firstBad < 0 { firstBad = i }
+                }
             }
             #expect(mismatches == 0, "\(input) → \(cell): \(mismatches) samples differ, first at \(firstBad)")
             // Lossless whenever the cell holds the source's precision.
             let holdsSource: Bool
-            if let bits = input.integerBits { holdsSource = cell.isFloat ? (cell.bits == 64 || bits <= 24) : cell.bits >= bits }
-            else { holdsSource = false }
+            if let bits = input.integerBits {
+                holdsSource = cell.isFloat ? (cell.bits == 64 || bits <= 24) : cell.bits >= bits
+            } else {
+                holdsSource = false
+            }
             if holdsSource {
-                let exact = reference.samples.count == back.samples.count && zip(reference.samples, back.samples).allSatisfy { $0 == $1 }
+                let exact =
+                    reference.samples.count == back.samples.count
+                    && zip(reference.samples, back.samples).allSatisfy { $0 == $1 }
                 #expect(exact, "\(input) → \(cell) should be bit-exact")
             }
         }
@@ -141,8 +193,10 @@ struct LinearPCMInteropTests {
         let dir = try temporaryDirectory()
         // Each tool writes at full precision (sox narrows with dither, and both scale float to int16 by 32767).
         // sox is left out for float CAF: sox 14.4.2 misreads every float CAF, ffmpeg's own ones too.
-        let cases = [("caff", "caf", "BEI16"), ("AIFC", "aifc", "BEF32"), ("WAVE", "wav", "LEI24"), ("AIFF", "aiff", "BEI16"),
-                     ("caff", "caf", "BEF64"), ("WAVE", "wav", "LEF32"), ("AIFC", "aifc", "LEI16"), ("caff", "caf", "LEI24")]
+        let cases = [
+            ("caff", "caf", "BEI16"), ("AIFC", "aifc", "BEF32"), ("WAVE", "wav", "LEI24"), ("AIFF", "aiff", "BEI16"),
+            ("caff", "caf", "BEF64"), ("WAVE", "wav", "LEF32"), ("AIFC", "aifc", "LEI16"), ("caff", "caf", "LEI24"),
+        ]
         for (type, ext, data) in cases {
             let out = dir.appendingPathComponent("x.\(ext)").path
             try #require(try Tool.soundkit("convert", input.path, out, "-f", type, "-d", data).status == 0)
@@ -151,11 +205,15 @@ struct LinearPCMInteropTests {
             try Tool.must("sox", [out] + (isFloat ? ["-e", "floating-point", "-b", "32"] : ["-b", "32"]) + [viaSox])
             let viaSndfile = dir.appendingPathComponent("sf-\(ext).wav").path
             try Tool.must("sndfile-convert", isFloat ? "-float32" : "-pcm32", out, viaSndfile)
-            let a = try Decoded.ffmpeg(out).samples, b = try Decoded.ffmpeg(viaSox).samples, c = try Decoded.ffmpeg(viaSndfile).samples
+            let a = try Decoded.ffmpeg(out).samples
+            let b = try Decoded.ffmpeg(viaSox).samples
+            let c = try Decoded.ffmpeg(viaSndfile).samples
             if !(isFloat && type == "caff") {
-                #expect(a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }, "sox reads \(type) \(data) differently")
+                #expect(
+                    a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }, "sox reads \(type) \(data) differently")
             }
-            #expect(a.count == c.count && zip(a, c).allSatisfy { $0 == $1 }, "libsndfile reads \(type) \(data) differently")
+            #expect(
+                a.count == c.count && zip(a, c).allSatisfy { $0 == $1 }, "libsndfile reads \(type) \(data) differently")
         }
     }
 }
@@ -175,7 +233,8 @@ struct RateChannelTests {
         #expect(abs(back.frames - source.frames * 2) <= 1)
         // Against sox doing the same (its rate effect is the resampler libsoxr came from).
         let soxOut = dir.appendingPathComponent("sox.wav").path
-        try Tool.must("sox", input.path, "-r", "44100", "-c", "1", "-b", "32", "-e", "floating-point", soxOut, "remix", "1,2")
+        try Tool.must(
+            "sox", input.path, "-r", "44100", "-c", "1", "-b", "32", "-e", "floating-point", soxOut, "remix", "1,2")
         // sox's `remix 1,2` scales a mix of n channels by 1/n: an average, like soundkit's -c 1.
         let soxSamples = try Decoded.ffmpeg(soxOut).samples
         let n = min(soxSamples.count, back.samples.count)
@@ -188,7 +247,8 @@ struct RateChannelTests {
         let stereo = Inputs.all[1]
         let mono = dir.appendingPathComponent("mono.wav").path
         try #require(try Tool.soundkit("convert", stereo.path, mono, "-d", "LEF64", "-c", "1").status == 0)
-        let s = try Decoded.ffmpeg(stereo.path), m = try Decoded.ffmpeg(mono)
+        let s = try Decoded.ffmpeg(stereo.path)
+        let m = try Decoded.ffmpeg(mono)
         #expect(m.channels == 1 && m.frames == s.frames)
         let averaged = (0..<s.frames).allSatisfy { (i: Int) -> Bool in
             m.samples[i] == (s.samples[2 * i] + s.samples[2 * i + 1]) / 2
@@ -198,7 +258,8 @@ struct RateChannelTests {
         let up = dir.appendingPathComponent("up.aiff").path
         let source = Inputs.all[0]  // u8 mono
         try #require(try Tool.soundkit("convert", source.path, up, "-d", "BEI16", "-c", "2").status == 0)
-        let u = try Decoded.ffmpeg(up), src = try Decoded.ffmpeg(source.path)
+        let u = try Decoded.ffmpeg(up)
+        let src = try Decoded.ffmpeg(source.path)
         #expect(u.channels == 2 && u.frames == src.frames)
         let duplicated = (0..<src.frames).allSatisfy { (i: Int) -> Bool in
             u.samples[2 * i] == src.samples[i] && u.samples[2 * i + 1] == src.samples[i]
@@ -206,13 +267,16 @@ struct RateChannelTests {
         #expect(duplicated)
     }
 
-    @Test("resampling keeps the length in proportion at every common rate", arguments: [8000, 11025, 16000, 22050, 32000, 48000])
+    @Test(
+        "resampling keeps the length in proportion at every common rate",
+        arguments: [8000, 11025, 16000, 22050, 32000, 48000])
     func rates(_ rate: Int) throws {
         let dir = try temporaryDirectory()
         let input = Inputs.all[1]  // 44.1 kHz
         let out = dir.appendingPathComponent("r.wav").path
         try #require(try Tool.soundkit("convert", input.path, out, "-d", "LEI16@\(rate)").status == 0)
-        let back = try Decoded.ffmpeg(out), src = try Decoded.ffmpeg(input.path)
+        let back = try Decoded.ffmpeg(out)
+        let src = try Decoded.ffmpeg(input.path)
         #expect(back.sampleRate == rate)
         let expected = Double(src.frames) * Double(rate) / 44100
         #expect(abs(Double(back.frames) - expected) <= 1)

@@ -9,14 +9,17 @@ struct OutputSafetyTests {
     static func setUp(_ name: String) throws -> (dir: URL, input: String, output: String, old: Data) {
         let dir = try temporaryDirectory(name)
         let input = dir.appendingPathComponent("in.wav").path
-        try Tool.must("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=440:d=3", "-ac", "2", "-c:a", "pcm_s16le", input)
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=f=440:d=3", "-ac", "2", "-c:a", "pcm_s16le", input)
         let output = dir.appendingPathComponent("out.caf").path
         let old = Data("an earlier output".utf8)
         try old.write(to: URL(fileURLWithPath: output))
         return (dir, input, output, old)
     }
 
-    static func names(_ dir: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() }
+    static func names(_ dir: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    }
 
     /// ThreadSanitizer's runtime maps files of its own, which a file-size limit turns into SIGBUS before soundkit runs.
     static let underThreadSanitizer = ProcessInfo.processInfo.environment["SOUNDKIT_SANITIZER"] == "thread"
@@ -41,8 +44,9 @@ struct OutputSafetyTests {
         return p
     }
 
-    @Test("a signal that ends a conversion removes its temporary file; the old output stays intact",
-          arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test(
+        "a signal that ends a conversion removes its temporary file; the old output stays intact",
+        arguments: [SIGTERM, SIGINT, SIGHUP])
     func endedBySignal(_ sig: Int32) throws {
         let (dir, input, output, old) = try Self.setUp("signal-\(sig)")
         // -q 127 takes seconds for 3 s of stereo: long enough to be caught under way.
@@ -64,10 +68,14 @@ struct OutputSafetyTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The shell ignores SIGHUP and becomes soundkit, which inherits that.
-        p.arguments = ["-c", "trap '' HUP; exec \"$0\" convert \"$1\" \"$2\" -d ima4 -q 100", Tool.soundkit, input, output]
+        p.arguments = [
+            "-c", "trap '' HUP; exec \"$0\" convert \"$1\" \"$2\" -d ima4 -q 100", Tool.soundkit, input, output,
+        ]
         try p.run()
         let deadline = Date().addingTimeInterval(30)
-        while try p.isRunning && !Self.names(dir).contains(where: { $0.contains(".soundkit-") }) && Date() < deadline { usleep(1_000) }
+        while try p.isRunning && !Self.names(dir).contains(where: { $0.contains(".soundkit-") }) && Date() < deadline {
+            usleep(1_000)
+        }
         kill(p.processIdentifier, SIGHUP)
         p.waitUntilExit()
         #expect(p.terminationReason == .exit && p.terminationStatus == 0)
@@ -75,12 +83,15 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)).prefix(4) == Data("caff".utf8))
     }
 
-    @Test("past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact",
-          .disabled(if: underThreadSanitizer, "ThreadSanitizer's runtime cannot start under a file-size limit"))
+    @Test(
+        "past a file-size limit (ulimit -f): exit 1, EFBIG named, no temporary file, the old output intact",
+        .disabled(if: underThreadSanitizer, "ThreadSanitizer's runtime cannot start under a file-size limit"))
     func fileSizeLimit() throws {
         let s = try Self.setUp("fsize")
         // dash counts ulimit -f in 512-byte blocks: 64 KB, far below the 530 KB the output needs.
-        let r = try Tool.run("/bin/sh", ["-c", "ulimit -f 128; exec \"$0\" \"$@\"", Tool.soundkit, "convert", s.input, s.output, "-d", "LEI16"])
+        let r = try Tool.run(
+            "/bin/sh",
+            ["-c", "ulimit -f 128; exec \"$0\" \"$@\"", Tool.soundkit, "convert", s.input, s.output, "-d", "LEI16"])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("\(s.output): error: cannot write it: "), "\(r.stderr)")
         #expect(try Self.names(s.dir) == ["in.wav", "out.caf"])
@@ -89,12 +100,16 @@ struct OutputSafetyTests {
 
     /// A 64 KB tmpfs is a disk that really fills up (ENOSPC); mounting needs root and a kernel that lets us.
     static let canMount: Bool = {
-        guard geteuid() == 0, let r = try? Tool.run("/bin/sh", ["-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs $d && umount $d && rmdir $d"]) else { return false }
+        guard geteuid() == 0,
+            let r = try? Tool.run(
+                "/bin/sh", ["-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs $d && umount $d && rmdir $d"])
+        else { return false }
         return r.status == 0
     }()
 
-    @Test("on a full disk (64 KB tmpfs): exit 1, ENOSPC named, no temporary file, the old output intact",
-          .enabled(if: canMount, "needs root and permission to mount a tmpfs"))
+    @Test(
+        "on a full disk (64 KB tmpfs): exit 1, ENOSPC named, no temporary file, the old output intact",
+        .enabled(if: canMount, "needs root and permission to mount a tmpfs"))
     func fullDisk() throws {
         let s = try Self.setUp("enospc")
         let disk = s.dir.appendingPathComponent("disk")
@@ -121,11 +136,14 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
         // Root writes anywhere: run as nobody instead (setpriv, util-linux), who may read the input.
         let arguments = ["convert", s.input, output, "-d", "ima4"]
-        let r = geteuid() == 0
+        let r =
+            geteuid() == 0
             ? try Tool.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.soundkit] + arguments)
             : try Tool.run(Tool.soundkit, arguments)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("\(output): error: cannot create a file in the folder of it: ") && r.stderr.contains("ermission"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("\(output): error: cannot create a file in the folder of it: ")
+                && r.stderr.contains("ermission"), "\(r.stderr)")
         #expect(try Self.names(locked) == ["out.caf"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == s.old)
     }

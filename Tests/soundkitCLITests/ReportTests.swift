@@ -11,7 +11,8 @@ enum ReportFixtures {
     /// Played length of each decodable sound, by name.
     static let durations: [String: Double] = [
         "chime.wav": 52_920.0 / 44_100, "tone.aiff": 108_000.0 / 48_000, "chime-ima4.caf": 52_920.0 / 44_100,
-        "surround.wav": 1.0, "short.wav": 4_000.0 / 16_000, hostile[0]: 52_920.0 / 44_100, hostile[1]: 52_920.0 / 44_100,
+        "surround.wav": 1.0, "short.wav": 4_000.0 / 16_000, hostile[0]: 52_920.0 / 44_100,
+        hostile[1]: 52_920.0 / 44_100,
         hostileLeaf: 52_920.0 / 44_100,
     ]
 
@@ -19,13 +20,22 @@ enum ReportFixtures {
         let dir = try temporaryDirectory("report-fixtures")
         let d = dir.path
         func ff(_ args: String...) throws { try Tool.must("ffmpeg", ["-v", "error", "-y"] + args) }
-        try Tool.must("sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", "\(d)/chime.wav", "synth", "1.2", "pluck", "C5", "fade", "0", "1.2", "0.9")
-        try ff("-f", "lavfi", "-i", "sine=f=660:sample_rate=48000:d=2.25", "-ac", "2", "-c:a", "pcm_s16be", "\(d)/tone.aiff")
+        try Tool.must(
+            "sox", "-R", "-n", "-r", "44100", "-c", "1", "-b", "16", "\(d)/chime.wav", "synth", "1.2", "pluck", "C5",
+            "fade", "0", "1.2", "0.9")
+        try ff(
+            "-f", "lavfi", "-i", "sine=f=660:sample_rate=48000:d=2.25", "-ac", "2", "-c:a", "pcm_s16be",
+            "\(d)/tone.aiff")
         try Tool.must(Tool.soundkit, "convert", "\(d)/chime.wav", "\(d)/chime-ima4.caf", "-d", "ima4")
-        try ff("-f", "lavfi", "-i", "sine=f=440:sample_rate=48000:d=1", "-f", "lavfi", "-i", "sine=f=550:sample_rate=48000:d=1",
-               "-f", "lavfi", "-i", "sine=f=660:sample_rate=48000:d=1", "-f", "lavfi", "-i", "sine=f=50:sample_rate=48000:d=1",
-               "-f", "lavfi", "-i", "sine=f=880:sample_rate=48000:d=1", "-f", "lavfi", "-i", "sine=f=990:sample_rate=48000:d=1",
-               "-filter_complex", "[0][1][2][3][4][5]join=inputs=6:channel_layout=5.1", "-c:a", "pcm_s16le", "\(d)/surround.wav")
+        try ff(
+            "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000:d=1", "-f", "lavfi", "-i",
+            "sine=f=550:sample_rate=48000:d=1",
+            "-f", "lavfi", "-i", "sine=f=660:sample_rate=48000:d=1", "-f", "lavfi", "-i",
+            "sine=f=50:sample_rate=48000:d=1",
+            "-f", "lavfi", "-i", "sine=f=880:sample_rate=48000:d=1", "-f", "lavfi", "-i",
+            "sine=f=990:sample_rate=48000:d=1",
+            "-filter_complex", "[0][1][2][3][4][5]join=inputs=6:channel_layout=5.1", "-c:a", "pcm_s16le",
+            "\(d)/surround.wav")
         try ff("-f", "lavfi", "-i", "sine=f=1000:sample_rate=16000:d=0.25", "-c:a", "pcm_s16le", "\(d)/short.wav")
         for name in hostile { try FileManager.default.copyItem(atPath: "\(d)/chime.wav", toPath: "\(d)/\(name)") }
         let folder = ([d] + hostileFolders).joined(separator: "/")
@@ -39,24 +49,32 @@ enum ReportFixtures {
 /// The Opus pre-skip of an Ogg Opus file (RFC 7845 §5.1: OpusHead's bytes 10–11, little-endian), in samples at
 /// 48 kHz. Chromium counts it in an `<audio>`'s duration.
 func opusPreSkip(_ ogg: Data) -> Int? {
-    let bytes = [UInt8](ogg), magic = Array("OpusHead".utf8)
-    guard let at = (0..<max(0, bytes.count - 20)).first(where: { Array(bytes[$0..<($0 + 8)]) == magic }) else { return nil }
+    let bytes = [UInt8](ogg)
+    let magic = Array("OpusHead".utf8)
+    guard let at = (0..<max(0, bytes.count - 20)).first(where: { Array(bytes[$0..<($0 + 8)]) == magic }) else {
+        return nil
+    }
     return Int(bytes[at + 10]) | Int(bytes[at + 11]) << 8
 }
 
 /// The previews of a page, in page order: (sound name, MIME type, bytes).
 func previews(in html: String) throws -> [(String, String, Data)] {
-    let section = try Regex(#"<section class="sound[^"]*" id="sound-\d+">\n<h2>([^<]*)</h2>(?:(?!</section>)[\s\S])*?<source src="data:[^;]+;base64,([A-Za-z0-9+/=]+)" type="([^"]+)""#)
+    let section = try Regex(
+        #"<section class="sound[^"]*" id="sound-\d+">\n<h2>([^<]*)</h2>(?:(?!</section>)[\s\S])*?<source src="data:[^;]+;base64,([A-Za-z0-9+/=]+)" type="([^"]+)""#
+    )
     return html.matches(of: section).compactMap { m in
         guard let name = m.output[1].substring, let b64 = m.output[2].substring, let type = m.output[3].substring,
-              let data = Data(base64Encoded: String(b64)) else { return nil }
+            let data = Data(base64Encoded: String(b64))
+        else { return nil }
         return (unescapeHTML(String(name)), String(type), data)
     }
 }
 
 func unescapeHTML(_ s: String) -> String {
-    s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
-        .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+        of: "&quot;", with: "\""
+    )
+    .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
 }
 
 @Suite("soundkit report", .serialized)
@@ -73,11 +91,15 @@ struct ReportTests {
         #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt;.wav</p>"))
         // No network: nothing is fetched from anywhere but data: URIs and the page's own anchors.
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src=\"file:"))
-        let scripts = html.matches(of: try Regex("<script")).count, images = html.matches(of: try Regex("<img")).count
+        let scripts = html.matches(of: try Regex("<script")).count
+        let images = html.matches(of: try Regex("<img")).count
         #expect(scripts == 1 && images == 0)
         for name in ReportFixtures.hostile {
             #expect(!html.contains(name))
-            #expect(html.contains("<h2>\(name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;"))</h2>"))
+            #expect(
+                html.contains(
+                    "<h2>\(name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;"))</h2>"
+                ))
         }
         // Findings carry their rule: the broken file is unreadable, the short one has no integrated loudness.
         #expect(html.contains("<code>unreadable</code>"))
@@ -90,9 +112,10 @@ struct ReportTests {
         }
     }
 
-    @Test("a page opens in headless Chromium: every preview reports the sound's duration, no error reaches the console",
-          .enabled(if: Chromium.executable() != nil, "Chromium is not installed (scripts/setup installs it)"),
-          arguments: ["opus", "wav"])
+    @Test(
+        "a page opens in headless Chromium: every preview reports the sound's duration, no error reaches the console",
+        .enabled(if: Chromium.executable() != nil, "Chromium is not installed (scripts/setup installs it)"),
+        arguments: ["opus", "wav"])
     func browser(_ format: String) throws {
         let dir = try ReportFixtures.make()
         let page = dir.appendingPathComponent("report.html")
@@ -119,7 +142,9 @@ struct ReportTests {
         }
         let png = try Data(contentsOf: dir.appendingPathComponent("report.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
-        print("report (\(format)): \(html.utf8.count) bytes, load event at \(Int(result.loaded)) ms, every preview's metadata at \(Int(result.metadata)) ms")
+        print(
+            "report (\(format)): \(html.utf8.count) bytes, load event at \(Int(result.loaded)) ms, every preview's metadata at \(Int(result.metadata)) ms"
+        )
     }
 
     @Test("50 sounds of 5 s make a page under 5 MB")
@@ -129,10 +154,15 @@ struct ReportTests {
         try FileManager.default.createDirectory(atPath: sounds, withIntermediateDirectories: true)
         // Five different stereo 44.1 kHz sounds (noise and tones cost Opus the most), ten copies each.
         for k in 0..<5 {
-            try Tool.must("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=c=pink:r=44100:a=0.\(k + 1):d=5:s=\(k)",
-                          "-f", "lavfi", "-i", "sine=f=\(300 + 200 * k):sample_rate=44100:d=5", "-filter_complex", "[0][1]amerge=inputs=2",
-                          "-c:a", "pcm_s16le", "\(sounds)/sound\(k).wav")
-            for copy in 1..<10 { try FileManager.default.copyItem(atPath: "\(sounds)/sound\(k).wav", toPath: "\(sounds)/sound\(k)-\(copy).wav") }
+            try Tool.must(
+                "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=c=pink:r=44100:a=0.\(k + 1):d=5:s=\(k)",
+                "-f", "lavfi", "-i", "sine=f=\(300 + 200 * k):sample_rate=44100:d=5", "-filter_complex",
+                "[0][1]amerge=inputs=2",
+                "-c:a", "pcm_s16le", "\(sounds)/sound\(k).wav")
+            for copy in 1..<10 {
+                try FileManager.default.copyItem(
+                    atPath: "\(sounds)/sound\(k).wav", toPath: "\(sounds)/sound\(k)-\(copy).wav")
+            }
         }
         let page = dir.appendingPathComponent("report.html")
         let r = try Tool.soundkit("report", sounds, "-o", page.path)
@@ -144,12 +174,18 @@ struct ReportTests {
         if Chromium.executable() != nil {
             let result = try load(page, screenshot: nil)
             #expect(result.errors.isEmpty && result.audios.count == 50, "\(result.errors)")
-            print("50 sounds of 5 s: \(size) bytes, load event at \(Int(result.loaded)) ms, every preview's metadata at \(Int(result.metadata)) ms")
+            print(
+                "50 sounds of 5 s: \(size) bytes, load event at \(Int(result.loaded)) ms, every preview's metadata at \(Int(result.metadata)) ms"
+            )
         }
     }
 
     struct Loaded {
-        struct Audio { var name: String; var duration: Double; var error: String? }
+        struct Audio {
+            var name: String
+            var duration: Double
+            var error: String?
+        }
         var audios: [Audio]
         var sections: Int
         var images: Int
@@ -167,42 +203,51 @@ struct ReportTests {
         let browser = try Chromium(try #require(Chromium.executable()), profile: profile.path)
         defer { browser.quit() }
         let target = try browser.send("Target.createTarget", ["url": "about:blank"])
-        let attached = try browser.send("Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
+        let attached = try browser.send(
+            "Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
         let session = try #require(attached["sessionId"] as? String)
         for domain in ["Runtime.enable", "Log.enable", "Page.enable"] { try browser.send(domain, session: session) }
-        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 1100, "height": 1400, "deviceScaleFactor": 1, "mobile": false], session: session)
+        try browser.send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": 1100, "height": 1400, "deviceScaleFactor": 1, "mobile": false], session: session)
         try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
         try browser.event("Page.loadEventFired")
         let probe = """
-        (async () => {
-          const wait = (a) => new Promise((resolve) => {
-            const done = () => resolve({ name: a.closest('section').querySelector('h2').textContent,
-                                         duration: a.duration, error: a.error ? String(a.error.code) : null });
-            if (a.readyState >= 1) return done();
-            a.addEventListener('loadedmetadata', done, { once: true });
-            a.addEventListener('error', done, { once: true });
-            a.querySelectorAll('source').forEach((s) => s.addEventListener('error', () =>
-              resolve({ name: a.closest('section').querySelector('h2').textContent, duration: NaN, error: 'source' }), { once: true }));
-          });
-          const audios = await Promise.all(Array.from(document.querySelectorAll('audio'), wait));
-          const navigation = performance.getEntriesByType('navigation')[0];
-          return { audios, metadata: performance.now(), loaded: navigation.loadEventEnd,
-                   sections: document.querySelectorAll('section.sound').length, images: document.images.length,
-                   headings: Array.from(document.querySelectorAll('section.sound h2'), (h) => h.textContent) };
-        })()
-        """
-        let evaluated = try browser.send("Runtime.evaluate", ["expression": probe, "awaitPromise": true, "returnByValue": true], session: session, timeout: 30)
+            (async () => {
+              const wait = (a) => new Promise((resolve) => {
+                const done = () => resolve({ name: a.closest('section').querySelector('h2').textContent,
+                                             duration: a.duration, error: a.error ? String(a.error.code) : null });
+                if (a.readyState >= 1) return done();
+                a.addEventListener('loadedmetadata', done, { once: true });
+                a.addEventListener('error', done, { once: true });
+                a.querySelectorAll('source').forEach((s) => s.addEventListener('error', () =>
+                  resolve({ name: a.closest('section').querySelector('h2').textContent, duration: NaN, error: 'source' }), { once: true }));
+              });
+              const audios = await Promise.all(Array.from(document.querySelectorAll('audio'), wait));
+              const navigation = performance.getEntriesByType('navigation')[0];
+              return { audios, metadata: performance.now(), loaded: navigation.loadEventEnd,
+                       sections: document.querySelectorAll('section.sound').length, images: document.images.length,
+                       headings: Array.from(document.querySelectorAll('section.sound h2'), (h) => h.textContent) };
+            })()
+            """
+        let evaluated = try browser.send(
+            "Runtime.evaluate", ["expression": probe, "awaitPromise": true, "returnByValue": true], session: session,
+            timeout: 30)
         let value = try #require((evaluated["result"] as? [String: Any])?["value"] as? [String: Any], "\(evaluated)")
         if let screenshot {
-            let shot = try browser.send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true], session: session)
+            let shot = try browser.send(
+                "Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true], session: session)
             let data = try #require(shot["data"] as? String)
             try #require(Data(base64Encoded: data)).write(to: screenshot)
         }
         let audios = (value["audios"] as? [[String: Any]] ?? []).map {
-            Loaded.Audio(name: $0["name"] as? String ?? "?", duration: $0["duration"] as? Double ?? .nan, error: $0["error"] as? String)
+            Loaded.Audio(
+                name: $0["name"] as? String ?? "?", duration: $0["duration"] as? Double ?? .nan,
+                error: $0["error"] as? String)
         }
-        return Loaded(audios: audios, sections: value["sections"] as? Int ?? -1, images: value["images"] as? Int ?? -1,
-                      headings: value["headings"] as? [String] ?? [], errors: browser.pageErrors,
-                      loaded: value["loaded"] as? Double ?? .nan, metadata: value["metadata"] as? Double ?? .nan)
+        return Loaded(
+            audios: audios, sections: value["sections"] as? Int ?? -1, images: value["images"] as? Int ?? -1,
+            headings: value["headings"] as? [String] ?? [], errors: browser.pageErrors,
+            loaded: value["loaded"] as? Double ?? .nan, metadata: value["metadata"] as? Double ?? .nan)
     }
 }

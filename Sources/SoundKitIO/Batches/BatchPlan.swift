@@ -1,0 +1,115 @@
+import SoundKitContainers
+
+/// What a batch will do, worked out before anything is written: a job for every audio file the inputs name or hold,
+/// each writing `DIR/<path below the folder>/<name>.<file type's extension>`; the files left out; and the outputs
+/// two jobs would both write. ``BatchConverter/plan(_:into:options:)`` makes it;
+/// ``BatchConverter/convert(_:concurrency:progress:)`` runs its jobs when it has no collisions.
+public struct BatchPlan: Sendable {
+    /// An input that does not become a job.
+    package enum Exclusion: Sendable, Equatable {
+        /// A file found by walking a folder whose first bytes are not audio: skipped. A file named as an input is
+        /// never skipped: when it is not audio, its job fails.
+        case notAudio(String)
+        /// An input that does not exist, or a file whose first bytes cannot be read.
+        case failed(AudioFileError)
+    }
+
+    /// One conversion a file, in the order the files were found (inputs in order, folders walked sorted by name).
+    public var jobs: [ConversionJob]
+    /// The files left out, in the order they were found.
+    package var excluded: [Exclusion]
+    /// Outputs that more than one job would write (compared ignoring case); when there are any, nothing may be
+    /// converted.
+    public var collisions: [OutputCollision]
+}
+
+extension BatchConverter {
+    /// Plans the conversion of `inputs` (files, and folders walked recursively: hidden entries, linked folders and
+    /// `directory` itself left out) into `directory`, every output written with `options`.
+    public static func plan(_ inputs: [String], into directory: String, options: ConversionOptions) -> BatchPlan {
+        var found: [(file: FolderWalk.Entry, named: Bool)] = []
+        var excluded: [BatchPlan.Exclusion] = []
+        for input in inputs {
+            if FileSystem.isDirectory(input) {
+                let files = FolderWalk.files(in: input) { path, _ in !FileSystem.isSameFile(path, directory) }
+                found += files.map { ($0, false) }
+            } else if FileSystem.exists(input) {
+                found.append((FolderWalk.Entry(path: input, relative: FileSystem.lastComponent(input)), true))
+            } else {
+                excluded.append(.failed(AudioFileError(input, .system(.open, .noSuchFileOrDirectory))))
+            }
+        }
+        var jobs: [ConversionJob] = []
+        for (file, named) in found {
+            switch ContainerKind.sniff(file.path) {
+            case .success(let kind) where kind.mayHoldAudio || named:
+                let stem = FileSystem.splitExtension(file.relative).base
+                let output = FileSystem.join(directory, "\(stem).\(options.fileType.fileExtension)")
+                let job = ConversionJob(input: file.path, outputs: [ConversionOutput(path: output, options: options)])
+                jobs.append(job)
+            case .success: excluded.append(.notAudio(file.path))
+            case .failure(let error): excluded.append(.failed(error))
+            }
+        }
+        return BatchPlan(jobs: jobs, excluded: excluded, collisions: collisions(in: jobs))
+    }
+}
+
+/// The walk of a folder that batches make: entries sorted by name, hidden ones (`.name`) left out, linked folders
+/// not followed (a link back up would list every file again at each level).
+package enum FolderWalk {
+    /// A file found, and its path below the folder walked.
+    package struct Entry: Sendable, Equatable {
+        /// The file's path (the folder's path joined with ``relative``).
+        package var path: String
+        /// The path below the folder walked (`sub/name.wav`).
+        package var relative: String
+    }
+
+    /// Every file below `folder`; `enter(path, relative)` says whether a subfolder is walked.
+    package static func files(
+        in folder: String,
+        entering enter: (String, String) -> Bool = { _, _ in true }
+    ) -> [Entry] {
+        var found: [Entry] = []
+        func walk(_ dir: String, _ relative: String) {
+            for name in FileSystem.contents(of: dir) where !name.hasPrefix(".") {
+                let path = FileSystem.join(dir, name)
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                if FileSystem.isDirectory(path) {
+                    if FileSystem.isSymbolicLink(path) || !enter(path, rel) { continue }
+                    walk(path, rel)
+                } else {
+                    found.append(Entry(path: path, relative: rel))
+                }
+            }
+        }
+        walk(folder, "")
+        return found
+    }
+}
+
+extension ContainerKind {
+    /// What the first bytes of the file at `path` say it is.
+    package static func sniff(_ path: String) -> Result<ContainerKind, AudioFileError> {
+        do {
+            let file = try InputFile(path: path)
+            return .success(ContainerKind(sniffing: try file.read(at: 0, count: 16)))
+        } catch let error as AudioFileError {
+            return .failure(error)
+        } catch {
+            return .failure(AudioFileError(path, .system(.read, .ioError)))
+        }
+    }
+
+    /// Whether a file that starts like this is audio some decoder soundkit loads may read: what a batch converts
+    /// rather than skips. Images and video containers are not, nor is what no sniffer recognises.
+    package var mayHoldAudio: Bool {
+        switch self {
+        case .caf, .aiff, .aifc, .wav, .rifx, .rf64, .w64, .flac, .ogg, .mp3, .au, .mpeg4, .adts, .matroska, .asf, .ac3,
+            .amr, .threeGPP:
+            return true
+        case .jpeg, .png, .gif, .avi, .mpegVideo, .webp, .heif, .html, .text, .unknown: return false
+        }
+    }
+}

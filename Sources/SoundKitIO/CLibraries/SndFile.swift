@@ -1,0 +1,206 @@
+import CSndFile
+import SoundKitContainers
+
+/// Every libsndfile call soundkit makes, in one place (swift-system's habit): failures become an
+/// ``AudioFileError`` naming the file, with libsndfile's own words; the handle closes with its owner.
+final class SndFile {
+    let path: String
+    private let lib: SndFileLibrary
+    private let handle: OpaquePointer
+    let frames: Int64
+    let sampleRate: Double
+    let channels: Int
+    let format: Int32
+
+    /// Opens `path` with libsndfile and holds what it reports to the limits soundkit's own parsers apply:
+    /// the rate and channels inside ``AudioLimits``, the frame count no more than `fileSize` bytes can hold.
+    init(readingFrom path: String, fileSize: Int64) throws(AudioFileError) {
+        let lib = try SndFileLibrary.forDecoding(path)
+        var info = SF_INFO()
+        guard let h = lib.open(path, Int32(SFM_READ), &info) else {
+            throw AudioFileError(
+                path,
+                .decoder(
+                    library: "libsndfile", message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot open it"))
+        }
+        do throws(ContainerError) {
+            sampleRate = try AudioLimits.checkedSampleRate(Double(info.samplerate))
+            channels = try AudioLimits.checkedChannels(Int64(info.channels))
+            let limit = fileSize.saturatingMultiply(AudioLimits.framesPerPacket)
+            guard info.frames >= 0, info.frames <= limit else {
+                throw ContainerError.impossibleCount(.frames, claimed: Int64(info.frames), limit: limit)
+            }
+        } catch {
+            _ = lib.close(h)
+            throw AudioFileError(path, .container(error))
+        }
+        handle = h
+        self.lib = lib
+        self.path = path
+        frames = Int64(info.frames)
+        format = info.format
+    }
+
+    deinit { _ = lib.close(handle) }
+
+    var majorFormat: Int32 { format & Int32(SF_FORMAT_TYPEMASK) }
+    var subtype: Int32 { format & Int32(SF_FORMAT_SUBMASK) }
+
+    /// Subtypes whose samples are floats, or that decode to floats: read them as Double to keep every bit.
+    var isFloatSubtype: Bool {
+        switch Int(subtype) {
+        case SF_FORMAT_FLOAT, SF_FORMAT_DOUBLE, SF_FORMAT_VORBIS, SF_FORMAT_OPUS, SF_FORMAT_MPEG_LAYER_I,
+            SF_FORMAT_MPEG_LAYER_II, SF_FORMAT_MPEG_LAYER_III:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Bits of integer precision the subtype carries (for choosing a lossless output).
+    var integerBits: Int? {
+        switch Int(subtype) {
+        case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8: return 8
+        case SF_FORMAT_PCM_16: return 16
+        case SF_FORMAT_PCM_24: return 24
+        case SF_FORMAT_PCM_32: return 32
+        default: return nil
+        }
+    }
+
+    func readInt(into p: UnsafeMutableBufferPointer<Int32>, frames n: Int) throws(AudioFileError) -> Int {
+        guard n > 0, p.count >= n * channels else { return 0 }
+        let got = Int(lib.readfInt(handle, p.baseAddress, sf_count_t(n)))
+        if got < n, lib.error(handle) != 0 { throw readError() }
+        return got
+    }
+
+    func readDouble(into p: UnsafeMutableBufferPointer<Double>, frames n: Int) throws(AudioFileError) -> Int {
+        guard n > 0, p.count >= n * channels else { return 0 }
+        let got = Int(lib.readfDouble(handle, p.baseAddress, sf_count_t(n)))
+        if got < n, lib.error(handle) != 0 { throw readError() }
+        return got
+    }
+
+    private func readError() -> AudioFileError {
+        AudioFileError(
+            path,
+            .decoder(library: "libsndfile", message: lib.strerror(handle).map { String(cString: $0) } ?? "read failed"))
+    }
+
+    /// libsndfile's names for the major format and the subtype ("FLAC (Free Lossless Audio Codec)", "Signed 16 bit PCM").
+    var formatNames: (major: String, subtype: String) {
+        (name(of: majorFormat, command: SFC_GET_FORMAT_INFO), name(of: subtype, command: SFC_GET_FORMAT_INFO))
+    }
+
+    private func name(of format: Int32, command: Int) -> String {
+        var info = SF_FORMAT_INFO()
+        info.format = format
+        guard lib.command(nil, Int32(command), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = info.name
+        else {
+            return "format 0x" + String(format, radix: 16)
+        }
+        return String(cString: n)
+    }
+}
+
+let sfFormatFloat = SF_FORMAT_FLOAT
+let sfFormatDouble = SF_FORMAT_DOUBLE
+
+/// Ogg Opus encoded in memory by libsndfile (through its virtual I/O), for previews a browser plays.
+final class SndFileOpusWriter {
+    /// The bytes libsndfile writes, and where it is in them.
+    private final class Memory {
+        var bytes: [UInt8] = []
+        var position = 0
+
+        /// The memory behind libsndfile's `user_data`.
+        static func of(_ user: UnsafeMutableRawPointer?) -> Memory? {
+            user.map { Unmanaged<Memory>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
+    private let lib: SndFileLibrary
+    private let path: String
+    private let memory = Memory()
+    private var io: SF_VIRTUAL_IO
+    private var handle: OpaquePointer?
+    let channels: Int
+
+    /// `rate` must be one Opus takes (8, 12, 16, 24 or 48 kHz); `bitsPerSecondPerChannel` from 6,000 to 256,000.
+    init(channels: Int, rate: Int, bitsPerSecondPerChannel: Int, path: String) throws(AudioFileError) {
+        lib = try SndFileLibrary.forDecoding(path)
+        self.path = path
+        self.channels = channels
+        io = SF_VIRTUAL_IO(
+            get_filelen: { user in sf_count_t(Memory.of(user)?.bytes.count ?? 0) },
+            seek: { offset, whence, user in
+                guard let m = Memory.of(user) else { return -1 }
+                let base = whence == SEEK_CUR ? m.position : whence == SEEK_END ? m.bytes.count : 0
+                m.position = Swift.max(0, base + Int(offset))
+                return sf_count_t(m.position)
+            },
+            read: { buffer, count, user in
+                guard let m = Memory.of(user), let buffer else { return 0 }
+                let n = Swift.max(0, Swift.min(Int(count), m.bytes.count - m.position))
+                m.bytes.withUnsafeBytes { b in
+                    UnsafeMutableRawBufferPointer(start: buffer, count: n).copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: b[m.position..<(m.position + n)]))
+                }
+                m.position += n
+                return sf_count_t(n)
+            },
+            write: { buffer, count, user in
+                guard let m = Memory.of(user), let buffer, count > 0 else { return 0 }
+                let n = Int(count)
+                if m.bytes.count < m.position + n {
+                    m.bytes.append(contentsOf: repeatElement(0, count: m.position + n - m.bytes.count))
+                }
+                m.bytes.withUnsafeMutableBytes { b in
+                    UnsafeMutableRawBufferPointer(rebasing: b[m.position..<(m.position + n)]).copyMemory(
+                        from: UnsafeRawBufferPointer(start: buffer, count: n))
+                }
+                m.position += n
+                return count
+            },
+            tell: { user in sf_count_t(Memory.of(user)?.position ?? 0) })
+        var info = SF_INFO()
+        info.samplerate = Int32(rate)
+        info.channels = Int32(channels)
+        info.format = Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        let user = Unmanaged.passUnretained(memory).toOpaque()
+        guard let h = lib.openVirtual(&io, Int32(SFM_WRITE), &info, user) else {
+            throw AudioFileError(
+                path,
+                .decoder(
+                    library: "libsndfile",
+                    message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot write Ogg Opus"))
+        }
+        handle = h
+        // libsndfile's level runs from 256 kbit/s per channel (0) down to 6 (1).
+        var level = 1 - Double(Swift.min(Swift.max(bitsPerSecondPerChannel, 6000), 256_000) - 6000) / 250_000
+        _ = lib.command(h, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+    }
+
+    deinit { if let handle { _ = lib.close(handle) } }
+
+    /// Encodes `frames` interleaved frames.
+    func write(_ samples: [Double], frames: Int) throws(AudioFileError) {
+        guard frames > 0, samples.count >= frames * channels else { return }
+        let written = samples.withUnsafeBufferPointer { lib.writefDouble(handle, $0.baseAddress, sf_count_t(frames)) }
+        if written != sf_count_t(frames) {
+            throw AudioFileError(
+                path,
+                .decoder(
+                    library: "libsndfile",
+                    message: lib.strerror(handle).map { String(cString: $0) } ?? "cannot encode Opus"))
+        }
+    }
+
+    /// Flushes the encoder and returns the Ogg file.
+    func finish() -> [UInt8] {
+        if let handle { _ = lib.close(handle) }
+        handle = nil
+        return memory.bytes
+    }
+}

@@ -1,0 +1,148 @@
+import SoundKitCodecs
+import SoundKitContainers
+
+/// Converts files: decodes once, and mixes, resamples, trims and encodes for every output; or copies packets
+/// (``ConversionOptions/copiesPackets``). Outputs appear whole or not at all.
+public enum Converter {
+    static let chunkFrames = 16384
+
+    /// Converts `input` into `output`. Nothing is written unless the whole conversion succeeds; the input is
+    /// never written to; an existing output is replaced whole.
+    @discardableResult
+    public static func convert(
+        input: String, output: String, options: ConversionOptions
+    ) throws(AudioFileError) -> ConversionReport {
+        try convert(input: input, outputs: [ConversionOutput(path: output, options: options)])[0]
+    }
+
+    @discardableResult
+    package static func convert(
+        _ reader: any AudioReader, to output: String, options: ConversionOptions
+    ) throws(AudioFileError) -> ConversionReport {
+        try convert(reader, outputs: [ConversionOutput(path: output, options: options)])[0]
+    }
+
+    /// Reads `input` once and writes every output from it, each with its own channels, rate, data format and
+    /// file type (afconvert's `-o OUT [options]`, repeated). All outputs appear or none: each is written to a
+    /// temporary file and flushed, and the renames into place begin only when every one is complete.
+    @discardableResult
+    public static func convert(input: String, outputs: [ConversionOutput]) throws(AudioFileError) -> [ConversionReport]
+    {
+        let pending = try prepare(input: input, outputs: outputs, flush: true)
+        try PendingFile.publish(pending.map(\.file), flushed: true)
+        return pending.map(\.report)
+    }
+
+    /// The same from a reader already open.
+    @discardableResult
+    package static func convert(
+        _ reader: any AudioReader, outputs: [ConversionOutput]
+    ) throws(AudioFileError) -> [ConversionReport] {
+        let pending = try prepare(reader, outputs: outputs, flush: true)
+        try PendingFile.publish(pending.map(\.file), flushed: true)
+        return pending.map(\.report)
+    }
+
+    /// An output written completely under its temporary name.
+    struct Pending: Sendable {
+        var file: PendingFile
+        var report: ConversionReport
+    }
+
+    /// Writes every output of `input` without putting any in place. A source that is only copied (`-d 0`) is not
+    /// decoded at all.
+    static func prepare(input: String, outputs: [ConversionOutput], flush: Bool) throws(AudioFileError) -> [Pending] {
+        for o in outputs { try o.options.checkQuality(path: o.path) }
+        for o in outputs where FileSystem.isSameFile(input, o.path) { throw AudioFileError(o.path, .outputIsInput) }
+        if outputs.allSatisfy(\.options.copiesPackets) {
+            let file = try InputFile(path: input)
+            var done: [Pending] = []
+            do {
+                let header = try parseForCopy(file)
+                for o in outputs { done.append(try copyPackets(header, from: file, to: o, flush: flush)) }
+            } catch {
+                for p in done { p.file.discard() }
+                throw error
+            }
+            return done
+        }
+        return try prepare(try AudioInput.open(input), outputs: outputs, flush: flush)
+    }
+
+    static func prepare(
+        _ reader: any AudioReader, outputs: [ConversionOutput], flush: Bool
+    ) throws(AudioFileError) -> [Pending] {
+        for o in outputs { try o.options.checkQuality(path: o.path) }
+        let source = reader.info
+        var done: [Int: Pending] = [:]
+        do throws(AudioFileError) {
+            let copies = outputs.indices.filter { outputs[$0].options.copiesPackets }
+            if !copies.isEmpty {
+                guard let header = source.header else {
+                    let kind = ContainerKind(sniffing: (try? InputFile(path: source.path).read(at: 0, count: 16)) ?? [])
+                    throw AudioFileError(source.path, .conversion(.packetCopy(.container(kind))))
+                }
+                let file = try InputFile(path: source.path)
+                for i in copies { done[i] = try copyPackets(header, from: file, to: outputs[i], flush: flush) }
+            }
+            let encoded = outputs.indices.filter {
+                !outputs[$0].options.copiesPackets && outputs[$0].options.normalize == nil
+            }
+            if !encoded.isEmpty {
+                let written = try encode(reader, outputs: encoded.map { outputs[$0] }, flush: flush)
+                for (i, p) in zip(encoded, written) { done[i] = p }
+            }
+            // Normalised outputs need their own passes: measured, written, measured again.
+            for i in outputs.indices where !outputs[i].options.copiesPackets {
+                if let target = outputs[i].options.normalize {
+                    done[i] = try normalize(source, output: outputs[i], to: target, flush: flush)
+                }
+            }
+        } catch {
+            for p in done.values { p.file.discard() }
+            throw error
+        }
+        return outputs.indices.compactMap { done[$0] }
+    }
+
+    /// Decodes `reader` once and feeds every output's own mixing, resampling and encoding.
+    static func encode(
+        _ reader: any AudioReader, outputs: [ConversionOutput], flush: Bool
+    ) throws(AudioFileError) -> [Pending] {
+        let source = reader.info
+        var sinks: [EncodingSink] = []
+        do throws(AudioFileError) {
+            for o in outputs {
+                if FileSystem.isSameFile(source.path, o.path) { throw AudioFileError(o.path, .outputIsInput) }
+                sinks.append(try EncodingSink(source: source, output: o))
+            }
+            // Reading stops at the longest trim, or at the end when some output keeps everything.
+            let limits = sinks.map(\.limit)
+            let readLimit: Int64? = limits.contains(where: { $0 == nil }) ? nil : limits.compactMap { $0 }.max()
+            var input = SampleBuffer(kind: source.kind, channels: source.channels)
+            var position: Int64 = 0
+            while true {
+                if Task.isCancelled { throw AudioFileError(source.path, .cancelled) }
+                let want = readLimit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames
+                guard try reader.read(into: &input, maxFrames: want) > 0 else { break }
+                for s in sinks { try s.consume(input, at: position) }
+                position += Int64(input.frames)
+            }
+            var reports: [ConversionReport] = []
+            for s in sinks { reports.append(try s.finish()) }
+            var done: [Pending] = []
+            do {
+                for (s, r) in zip(sinks, reports) {
+                    done.append(Pending(file: try s.file.detach(flush: flush), report: r))
+                }
+            } catch {
+                for p in done { p.file.discard() }
+                throw error
+            }
+            return done
+        } catch {
+            for s in sinks { s.file.discard() }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one funnel to the operating system (swift-system's habit): descriptors are opened, read, written and
+/// closed through swift-system's `FileDescriptor`, which retries `EINTR`; the calls it lacks (stat, mkdir,
+/// opendir, readdir, fsync, rename, mkstemp, unlink, fchmod) come through ``sys(_:_:_:)`` and the wrappers
+/// below. Every failure becomes an ``AudioFileError`` carrying the path, the operation and the `Errno`.
+enum Syscall {
+    /// Runs a C call that returns -1 and sets `errno` on failure, retrying on `EINTR`.
+    @discardableResult
+    static func sys(_ op: FileOperation, _ path: String, _ call: () -> Int32) throws(AudioFileError) -> Int32 {
+        while true {
+            let r = call()
+            if r != -1 { return r }
+            let e = Errno(rawValue: errno)
+            if e == .interrupted { continue }
+            throw AudioFileError(path, .system(op, e))
+        }
+    }
+
+    /// Linux's `syncfs(2)`, which the Glibc module does not export; nil where the C library lacks it.
+    #if os(Linux)
+        static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map {
+            unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self)
+        }
+    #endif
+
+    /// Runs a swift-system call, turning its `Errno` into an ``AudioFileError`` (through ``outcome(_:)``; not
+    /// generic, as Swift 6.3's optimiser also mishandles generic functions with typed throws).
+    static func run(_ op: FileOperation, _ path: String, _ call: () throws -> Int) throws(AudioFileError) -> Int {
+        switch outcome(call) {
+        case .success(let n): return n
+        case .failure(let e): throw failure(op, path, e)
+        }
+    }
+
+    /// Opens `path` read-only through swift-system.
+    static func openForReading(_ path: String) throws(AudioFileError) -> FileDescriptor {
+        try open(path, failing: .open, reporting: path)
+    }
+
+    /// Opens `path` (a file or a folder) read-only through swift-system; a failure is reported as `op` on
+    /// `reported` (the file a flush is for, when `path` is its folder).
+    static func open(
+        _ path: String, failing op: FileOperation, reporting reported: String
+    ) throws(AudioFileError)
+        -> FileDescriptor
+    {
+        switch outcome({ try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) }) {
+        case .success(let fd): return fd
+        case .failure(let e): throw failure(op, reported, e)
+        }
+    }
+
+    /// Closes `fd` through swift-system (never retried: the descriptor is gone whatever `close` returns); `op`
+    /// says what a failure means for the file.
+    static func close(_ fd: FileDescriptor, _ op: FileOperation, _ path: String) throws(AudioFileError) {
+        if case .failure(let e) = outcome({ try fd.close() }) { throw failure(op, path, e) }
+    }
+
+    /// Flushes `path` to disk: opens it (a file, or a folder to flush its entries) read-only, runs `call` on the
+    /// descriptor (`fsync`, or Linux's `syncfs` for its whole file system) and closes it. The first failure is
+    /// thrown, as `.sync` on `reported`.
+    static func sync(
+        _ path: String, reporting reported: String, with call: (Int32) -> Int32 = { fsync($0) }
+    )
+        throws(AudioFileError)
+    {
+        let fd = try open(path, failing: .sync, reporting: reported)
+        do {
+            try sys(.sync, reported) { call(fd.rawValue) }
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        try close(fd, .sync, reported)
+    }
+
+    /// The status of `path` (`stat(2)`, or `lstat(2)` without `followingLinks`); nil when nothing is there
+    /// (`ENOENT`, or a path through something that is not a folder, `ENOTDIR`).
+    static func status(_ path: String, followingLinks: Bool = true) throws(AudioFileError) -> stat? {
+        var st = stat()
+        do {
+            try sys(.stat, path) { followingLinks ? stat(path, &st) : lstat(path, &st) }
+        } catch {
+            if case .system(_, let e) = error.reason, e == .noSuchFileOrDirectory || e == .notDirectory { return nil }
+            throw error
+        }
+        return st
+    }
+
+    /// Creates the folder `path` (`mkdir(2)`, mode 0777 less the creation mask).
+    static func makeDirectory(_ path: String) throws(AudioFileError) {
+        try sys(.create, path) { mkdir(path, 0o777) }
+    }
+
+    /// Removes the file `path` (`unlink(2)`); one that is already gone is not an error.
+    static func removeFile(_ path: String) throws(AudioFileError) {
+        do {
+            try sys(.remove, path) { unlink(path) }
+        } catch {
+            if case .system(_, .noSuchFileOrDirectory) = error.reason { return }
+            throw error
+        }
+    }
+
+    /// Renames `from` over `to` (`rename(2)`), reported on `to`.
+    static func move(_ from: String, over to: String) throws(AudioFileError) {
+        try sys(.rename, to) { rename(from, to) }
+    }
+
+    /// The names in the folder `path` (`opendir`, `readdir`, `closedir`), unsorted, `.` and `..` included.
+    static func directoryEntries(_ path: String) throws(AudioFileError) -> [String] {
+        var opened = opendir(path)
+        while opened == nil && errno == EINTR { opened = opendir(path) }
+        guard let dir = opened else { throw AudioFileError(path, .system(.list, Errno(rawValue: errno))) }
+        var names: [String] = []
+        var failure: Errno?
+        while true {
+            // readdir returns nil both at the end and on failure; only errno tells them apart.
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { failure = Errno(rawValue: errno) }
+                break
+            }
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                })
+        }
+        if closedir(dir) != 0 && failure == nil { failure = Errno(rawValue: errno) }
+        if let failure { throw AudioFileError(path, .system(.list, failure)) }
+        return names
+    }
+
+    static func failure(_ op: FileOperation, _ path: String, _ error: any Error) -> AudioFileError {
+        AudioFileError(path, .system(op, (error as? Errno) ?? .ioError))
+    }
+}

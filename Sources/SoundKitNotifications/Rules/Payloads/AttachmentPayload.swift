@@ -1,0 +1,233 @@
+/// Rich-notification attachments named in a payload: Braze's `ab.att` (`url`, `type`), FCM v1's
+/// `message.apns.fcm_options.image`, or FCM's `message.notification.image`. A notification service extension downloads
+/// them, and iOS runs it only when `aps.mutable-content` is the number 1; otherwise iOS shows the plain notification.
+enum AttachmentPayload {
+    /// One attachment the payload names.
+    struct Named {
+        /// Where it is named (`ab.att.url`, `message.apns.fcm_options.image`).
+        var path: String
+        var url: JSONValue
+        /// Braze's `ab.att` dictionary, for its `type`.
+        var braze: JSONValue?
+        /// How bad a missing `mutable-content` is: FCM's `notification.image` may be meant for Android only.
+        var mutableContentSeverity: Severity
+
+        /// The attachment's name in messages: `ab.att`, or the FCM field.
+        var label: String { braze == nil ? path : String(path.dropLast(".url".count)) }
+    }
+
+    /// Suffixes of media files, for telling a URL's own suffix from a script's (`image.php?id=3`).
+    static let mediaSuffixes: Set<String> = Set(AttachmentChecker.Kind.allCases.flatMap(\.suffixes)).union(
+        [
+            "aifc", "caf", "aac", "flac", "ogg", "oga", "opus", "webm", "mkv", "mov", "webp", "heic", "heif", "avif",
+            "bmp", "tif", "tiff", "svg",
+        ])
+
+    static func check(
+        root: JSONValue, payload: JSONValue, aps: JSONValue?, apsPath: String, bundle: String?
+    ) -> [Finding] {
+        let prefix = String(apsPath.dropLast("aps".count))  // "" or "message.apns.payload."
+        var findings: [Finding] = []
+        var named: [Named] = []
+
+        if let att = payload["ab"]?["att"] {
+            if case .object = att {
+                switch att["url"] {
+                case let url?:
+                    named.append(
+                        Named(path: "\(prefix)ab.att.url", url: url, braze: att, mutableContentSeverity: .error))
+                case nil:
+                    findings.append(
+                        Rule.attachmentURL.finding(
+                            "\(prefix)ab.att has no \"url\"; Braze's service extension downloads the attachment from it"
+                        ))
+                }
+                findings += brazeType(att, at: "\(prefix)ab.att")
+            } else {
+                findings.append(
+                    Rule.attachmentURL.finding(
+                        "\(prefix)ab.att is \(att.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}"
+                    ))
+            }
+        }
+        if root["aps"] == nil, let message = root["message"] {
+            if let image = message["apns"]?["fcm_options"]?["image"] {
+                named.append(
+                    Named(
+                        path: "message.apns.fcm_options.image", url: image, braze: nil, mutableContentSeverity: .error))
+            } else if let image = message["notification"]?["image"] {
+                named.append(
+                    Named(path: "message.notification.image", url: image, braze: nil, mutableContentSeverity: .warning))
+            }
+        }
+
+        for n in named {
+            if let f = urlFinding(n.url, at: n.path) { findings.append(f) }
+            if let att = n.braze, case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
+                findings += suffixAgreement(url: url, type: type, at: "\(prefix)ab.att")
+            }
+        }
+
+        let mutable = aps?["mutable-content"]
+        let mutablePath = "\(apsPath).mutable-content"
+        if let worst = named.map(\.mutableContentSeverity).max() {
+            let names = named.map(\.label).joined(separator: " and ")
+            switch mutable {
+            case .number("1")?: break
+            case nil:
+                findings.append(
+                    Rule.mutableContent.finding(
+                        "\(names) names an attachment but \(apsPath) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
+                        worst))
+            case let other?:
+                findings.append(
+                    Rule.mutableContent.finding(
+                        "\(mutablePath) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
+                        worst))
+            }
+        } else if let m = mutable, m != .number("1"), m != .number("0") {
+            findings.append(
+                Rule.mutableContent.finding(
+                    "\(mutablePath) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
+                    .warning))
+        }
+
+        if let bundle {
+            findings += againstBundle(bundle, attachments: named, mutable: mutable, aps: aps, apsPath: apsPath)
+        }
+        return findings
+    }
+
+    /// The URL must be absolute https; plain http works only where App Transport Security is relaxed.
+    static func urlFinding(_ value: JSONValue, at path: String) -> Finding? {
+        guard case .string(let url) = value else {
+            return Rule.attachmentURL.finding("\(path) is \(value.typeName); it must be an https URL string")
+        }
+        if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            return Rule.attachmentURL.finding(
+                "\(path) \"\(url)\" contains white space or control characters; percent-encode them (a space is %20), or the service extension cannot make a URL of it"
+            )
+        }
+        let lower = url.lowercased()
+        for scheme in ["https://", "http://"] where lower.hasPrefix(scheme) {
+            let host = url.dropFirst(scheme.count).prefix { !"/?#".contains($0) }
+            guard !host.isEmpty else { break }
+            if scheme == "http://" {
+                return Rule.attachmentURL.finding(
+                    "\(path) \"\(url)\" is plain http; App Transport Security blocks the download unless the service extension's Info.plist allows it — serve it over https",
+                    .warning)
+            }
+            return nil
+        }
+        return Rule.attachmentURL.finding(
+            "\(path) is \"\(url)\", not an absolute https URL; the notification service extension cannot download it")
+    }
+
+    /// Braze's `ab.att.type`: the suffix its extension gives the downloaded file, which iOS judges the attachment by.
+    static func brazeType(_ att: JSONValue, at path: String) -> [Finding] {
+        guard let value = att["type"] else {
+            return [
+                Rule.attachmentType.finding(
+                    "\(path) has no \"type\"; without it Braze's service extension shows the original content without the attachment — add the file's suffix, e.g. \"type\": \"jpg\""
+                )
+            ]
+        }
+        guard case .string(let type) = value else {
+            return [
+                Rule.attachmentType.finding(
+                    "\(path).type is \(value.typeName); it must be a file suffix string such as \"jpg\"")
+            ]
+        }
+        if type.hasPrefix("."), AttachmentChecker.Kind(suffix: String(type.dropFirst())) != nil {
+            return [
+                Rule.attachmentType.finding(
+                    "\(path).type is \"\(type)\"; write the suffix without the dot (\"\(type.dropFirst())\")")
+            ]
+        }
+        guard AttachmentChecker.Kind(suffix: type) == nil else { return [] }
+        let lower = type.lowercased()
+        let hint =
+            ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "svg"].contains(lower)
+            ? " — convert the image to JPEG or PNG"
+            : ["mov", "webm", "mkv"].contains(lower)
+                ? " — convert the video to MPEG-4"
+                : ["caf", "aac", "ogg", "opus", "flac"].contains(lower) ? " — convert the audio to M4A, MP3 or WAV" : ""
+        return [
+            Rule.attachmentType.finding(
+                "\(path).type is \"\(type)\", which UNNotificationAttachment does not accept; use \(suffixList)\(hint)")
+        ]
+    }
+
+    static var suffixList: String {
+        AttachmentChecker.Kind.allCases.map { k in
+            let s = k.suffixes
+            return s.dropLast().joined(separator: ", ") + " or " + (s.last ?? "")
+                + " (\(k == .movie ? "video" : k.rawValue == "image" ? "images" : "audio"))"
+        }.joined(separator: "; ")
+    }
+
+    /// A URL whose own media suffix names another format than `type`: the file is saved under `type`'s suffix.
+    static func suffixAgreement(url: String, type: String, at path: String) -> [Finding] {
+        guard AttachmentChecker.Kind(suffix: type) != nil else { return [] }
+        let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        let pathPart = afterScheme.prefix { $0 != "?" && $0 != "#" }.drop { $0 != "/" }
+        let last = pathPart.split(separator: "/").last.map(String.init) ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return [] }
+        let suffix = last[last.index(after: dot)...].lowercased()
+        guard mediaSuffixes.contains(suffix), canonical(suffix) != canonical(type.lowercased()) else { return [] }
+        return [
+            Rule.attachmentType.finding(
+                "\(path).url ends in .\(suffix) but \(path).type is \"\(type)\"; the file is saved as .\(type) and iOS judges it by that suffix — make them agree",
+                .warning)
+        ]
+    }
+
+    static func canonical(_ suffix: String) -> String {
+        switch suffix {
+        case "jpeg": return "jpg"
+        case "aif": return "aiff"
+        case "mpg": return "mpeg"
+        default: return suffix
+        }
+    }
+
+    /// With the app at hand: is there a service extension to download the attachment, and a content extension for
+    /// the category?
+    static func againstBundle(
+        _ bundle: String, attachments: [Named], mutable: JSONValue?, aps: JSONValue?, apsPath: String
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        let extensions = ExtensionChecker.extensions(of: bundle)
+        let unreadable = extensions.filter { $0.kind == .unreadable }.map(\.path)
+        let unread =
+            unreadable.isEmpty
+            ? ""
+            : " (\(unreadable.joined(separator: ", ")) could not be read: soundkit check \(Remedy.quoted(bundle)) says why)"
+        if !attachments.isEmpty || mutable == .number("1"), !extensions.contains(where: { $0.kind == .service }) {
+            let what =
+                attachments.isEmpty
+                ? "sets \(apsPath).mutable-content"
+                : "names an attachment (\(attachments.map(\.label).joined(separator: ", ")))"
+            findings.append(
+                Rule.noServiceExtension.finding(
+                    "the payload \(what), but \(bundle) has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)"
+                ))
+        }
+        if case .string(let category)? = aps?["category"] {
+            let declared = extensions.flatMap { e -> [String] in
+                if case .content(let c) = e.kind { return c } else { return [] }
+            }
+            if !declared.contains(category) {
+                let list =
+                    declared.isEmpty
+                    ? "no content extension declares any"
+                    : "declared: " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
+                findings.append(
+                    Rule.categoryNotDeclared.finding(
+                        "\(apsPath).category \"\(category)\" is declared by no content extension of \(bundle) (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
+                    ))
+            }
+        }
+        return findings
+    }
+}

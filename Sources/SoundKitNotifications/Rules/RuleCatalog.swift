@@ -1,0 +1,231 @@
+/// Every rule soundkit reports, with its stable id, its family, its severities and what it finds: each rule is one
+/// case here and one entry of its declaration, and nothing else states them. `soundkit check --help`, the JSON's
+/// `rule` field, the documentation's table (kept equal to ``markdownTable`` by a test) and the command line's own
+/// diagnostics (`convert`, `info`, `normalize`) all come from here.
+///
+/// Adding a rule is one case and one entry of the declaration below, plus its check, filed with its family in
+/// `Rules/`.
+public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
+    // Sound files (`soundkit check`).
+    case unreadable
+    case container
+    case codec
+    case duration
+    case durationBanner = "duration-banner"
+    case silence
+    case clipping
+    case loudness
+    case loudnessSpread = "loudness-spread"
+    case `extension`
+    case subfolder
+    case namePolicy = "name-policy"
+    case channelsRate = "channels-rate"
+    case size
+    case fix
+    // Sound names (`soundkit resolve`, and the names payloads give).
+    case nameNotFound = "name-not-found"
+    case shadowed
+    // Payloads (`soundkit payload`), rich notifications included.
+    case payloadJSON = "payload-json"
+    case payloadSize = "payload-size"
+    case payloadShape = "payload-shape"
+    case mutableContent = "mutable-content"
+    case attachmentURL = "attachment-url"
+    case attachmentType = "attachment-type"
+    case noServiceExtension = "no-service-extension"
+    case categoryNotDeclared = "category-not-declared"
+    // Notification extensions in bundles.
+    case extensionPlist = "extension-plist"
+    case contentExtension = "content-extension"
+    case serviceExtension = "service-extension"
+    // Attachment files (`soundkit check --attachment`).
+    case attachment
+    case attachmentExtension = "attachment-extension"
+    // The command line's own diagnostics about the files it was given.
+    case convert
+    case info
+    case normalize
+
+    /// Where a rule belongs: the kind of thing it judges.
+    public enum Family: String, Codable, Sendable, CaseIterable {
+        /// Sound files (`soundkit check`).
+        case sounds
+        /// Sound names, as iOS resolves them (`soundkit resolve`).
+        case names
+        /// Push payloads (`soundkit payload`), rich-notification attachments included.
+        case payloads
+        /// Notification content and service extensions in app bundles.
+        case appExtensions = "app-extensions"
+        /// Attachment files (`soundkit check --attachment`).
+        case attachments
+        /// The command line's own diagnostics (`convert`, `info`, `normalize`).
+        case tool
+    }
+
+    /// Each rule's family, severities (the usual one first) and summary, in one place.
+    private var declaration: (family: Family, severities: [Severity], summary: String) {
+        switch self {
+        case .unreadable: return (.sounds, [.error], "the file cannot be read: empty, truncated, random or broken")
+        case .container:
+            return (.sounds, [.error, .warning], "not CAF, AIFF or WAV by its bytes (RIFX too); RF64 is a warning")
+        case .codec:
+            return (
+                .sounds, [.error, .note],
+                "anything but Linear PCM, IMA4, µLaw or aLaw — AAC, ALAC, MP3, Opus, FLAC hiding in .caf or .wav; IMA ADPCM in WAV is a note"
+            )
+        case .duration:
+            return (
+                .sounds, [.error],
+                "a played length of 30 s or more (CAF pakt, WAV fact, AIFF-C ima4 packets × 64); exactly 30 s fails"
+            )
+        case .durationBanner: return (.sounds, [.warning], "longer than 5 s: playback stops when the banner goes away")
+        case .silence:
+            return (
+                .sounds, [.error, .warning],
+                "all-zero audio (error); more than 200 ms of leading silence or a peak below −20 dBFS (warning)"
+            )
+        case .clipping:
+            return (
+                .sounds, [.warning, .note],
+                "a true peak above 0 dBTP: it distorts between samples when played (a note when loudness cannot be measured)"
+            )
+        case .loudness:
+            return (
+                .sounds, [.warning, .note],
+                "with --loudness TARGET[±TOL] (e.g. -16±1): integrated loudness off target (EBU R 128)"
+            )
+        case .loudnessSpread:
+            return (
+                .sounds, [.warning],
+                "when several sounds are checked together: one more than 3 LU (--loudness-spread LU) from the set's median integrated loudness"
+            )
+        case .extension:
+            return (.sounds, [.warning], "a sound's extension disagrees with its content (an AIFF named .caf)")
+        case .subfolder:
+            return (
+                .sounds, [.warning, .error],
+                "a sound below a bundle's top level, which iOS never finds by name; an error when a payload's name resolves only there"
+            )
+        case .namePolicy:
+            return (.sounds, [.warning], "with --name-policy: a name Android's res/raw refuses ([a-z][a-z0-9_]*)")
+        case .channelsRate: return (.sounds, [.note], "more than 2 channels, above 48 kHz, or 8-bit samples")
+        case .size: return (.sounds, [.note], "16-bit or wider PCM over 200 kB, with what IMA4 and µLaw would save")
+        case .fix:
+            return (
+                .sounds, [.note, .error],
+                "what --fix wrote (note), or why a sound could not be mended by converting (error)"
+            )
+        case .nameNotFound:
+            return (
+                .names, [.error, .note],
+                "a sound name the app does not ship (other case, other extension: did you mean …); a note when no location was given"
+            )
+        case .shadowed:
+            return (.names, [.note], "the same sound name in several places; the first in iOS's search order wins")
+        case .payloadJSON: return (.payloads, [.error], "the payload is not valid JSON (line and column)")
+        case .payloadSize: return (.payloads, [.error], "the APNs payload is over 4096 bytes")
+        case .payloadShape:
+            return (
+                .payloads, [.error, .warning, .note],
+                "aps.sound malformed: critical not 0/1, volume a string or outside 0…1, an empty name, sound: true"
+            )
+        case .mutableContent:
+            return (
+                .payloads, [.error, .warning],
+                "an attachment without aps.mutable-content as the number 1 (a warning for FCM's notification.image, or when no attachment is named)"
+            )
+        case .attachmentURL:
+            return (
+                .payloads, [.error, .warning],
+                "an attachment URL that is not absolute https; plain http is a warning (App Transport Security)"
+            )
+        case .attachmentType:
+            return (
+                .payloads, [.error, .warning],
+                "Braze's ab.att.type missing or not a suffix UNNotificationAttachment accepts; a URL suffix that disagrees is a warning"
+            )
+        case .noServiceExtension:
+            return (
+                .payloads, [.warning],
+                "with --bundle: an attachment or mutable-content for an app without a notification service extension"
+            )
+        case .categoryNotDeclared:
+            return (.payloads, [.note], "with --bundle: an aps.category that no content extension of the app declares")
+        case .extensionPlist:
+            return (
+                .appExtensions, [.error],
+                "an app extension's Info.plist missing, malformed, or without NSExtension and its point identifier"
+            )
+        case .contentExtension:
+            return (
+                .appExtensions, [.error],
+                "a content extension without its NSExtensionAttributes keys, or with keys of the wrong type"
+            )
+        case .serviceExtension:
+            return (.appExtensions, [.error], "a notification service extension without NSExtensionPrincipalClass")
+        case .attachment:
+            return (
+                .attachments, [.error],
+                "an attachment file iOS refuses: not audio, image or movie by its bytes (CAF, WebP, HEIC, an HTML page), or over its size limit"
+            )
+        case .attachmentExtension:
+            return (
+                .attachments, [.warning, .note],
+                "an attachment's name disagrees with its content: another type (warning), or another format of the same type (note)"
+            )
+        case .convert:
+            return (
+                .tool, [.error, .note], "soundkit convert: an input or output that failed, or a file a batch skipped"
+            )
+        case .info:
+            return (
+                .tool, [.error, .warning],
+                "soundkit info: a file that cannot be read, or a header that disagrees with the data"
+            )
+        case .normalize:
+            return (
+                .tool, [.note],
+                "soundkit convert --normalize: the loudness reached when the true-peak ceiling stopped it"
+            )
+        }
+    }
+
+    /// The id in reports: `codec`, `duration-banner`, …
+    public var id: String { rawValue }
+    /// The id.
+    public var description: String { rawValue }
+    /// The kind of thing the rule judges.
+    public var family: Family { declaration.family }
+    /// The severity the rule usually reports.
+    public var severity: Severity { declaration.severities[0] }
+    /// Every severity the rule reports, the usual one first.
+    public var severities: [Severity] { declaration.severities }
+    /// What the rule finds, in one line.
+    public var summary: String { declaration.summary }
+
+    /// A finding of this rule: its usual severity unless another is given, a message in neutral words (no command,
+    /// no path the user did not give), what it is about when that is not the file itself, and what would mend it.
+    package func finding(
+        _ message: String, _ severity: Severity? = nil, subject: String? = nil, remedy: Remedy? = nil
+    ) -> Finding {
+        Finding(severity ?? self.severity, self, message, subject: subject, remedy: remedy)
+    }
+
+    /// The rules as a Markdown table, as the documentation shows them.
+    package static var markdownTable: String {
+        var lines = ["| rule | severity | finds |", "|---|---|---|"]
+        for r in allCases {
+            lines.append(
+                "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) |"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The rules as lines for `--help`: `- id (severities): summary`.
+    package static var helpLines: [String] {
+        allCases.filter { $0.family != .tool }.map {
+            "- \($0.id) (\($0.severities.map(\.rawValue).joined(separator: "/"))): \($0.summary)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check notification sounds and notification extensions against Apple's rules, as a build step.",
+        discussion: """
+            PATH is a sound file, a folder (searched recursively) or an .app/.appex bundle. Files are judged by their \
+            bytes, not their names. In a bundle, the app extensions in PlugIns are walked too: their sounds are checked, \
+            and so is the Info.plist (XML or binary) of every notification content and service extension. Findings are \
+            printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
+            exit status is 1 when there is any error.
+
+            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
+
+            Rules (rule, severities, what it finds), for check, resolve and payload:
+
+            """ + ruleList)
+
+    /// ArgumentParser reads every subcommand's configuration to find the one named, so this text is built in every
+    /// process; the rule list (a quarter of a millisecond of formatting) only in one whose command line names
+    /// `check`, the only one that can show it.
+    private static var ruleList: String {
+        CommandLine.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
+    }
+
+    @Argument(help: "Sound files, folders or app bundles.")
+    var paths: [String]
+
+    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(
+        name: .customLong("name-policy"), help: "Also require names that work in Android's res/raw ([a-z][a-z0-9_]*).")
+    var namePolicy = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Also require this integrated loudness of every sound, with a tolerance in LU (default 1), e.g. -16 or -16±1.",
+            valueName: "LUFS[±LU]"))
+    var loudness: String?
+
+    @Option(
+        name: .customLong("loudness-spread"),
+        help: ArgumentHelp(
+            "How far in LU a sound may lie from the median loudness of the sounds checked with it.", valueName: "LU"))
+    var loudnessSpread: Double = 3
+
+    @Flag(
+        name: .customLong("no-loudness"),
+        help: "Do not measure loudness (faster): no clipping, loudness-spread or loudness findings.")
+    var noLoudness = false
+
+    @Flag(help: "Check the files as rich-notification attachments (UNNotificationAttachment) instead of sounds.")
+    var attachment = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a compliant IMA4 CAF for every failing sound into this folder (trimmed to 29.5 s with a fade-out when too long). Originals are never touched.",
+            valueName: "outdir"))
+    var fix: String?
+
+    func validate() throws {
+        if let l = loudness, LoudnessGoal(parsing: l) == nil {
+            throw ValidationError(
+                "--loudness takes a target from -70 to 0 LUFS and an optional tolerance in LU, e.g. -16 or -16±1.")
+        }
+        if !(loudnessSpread >= 0) { throw ValidationError("--loudness-spread takes a number of LU, 0 or more.") }
+        if noLoudness && loudness != nil {
+            throw ValidationError("--loudness needs the loudness measured; drop --no-loudness.")
+        }
+    }
+
+    func run() throws {
+        let options = CheckOptions(
+            namePolicy: namePolicy, loudness: loudness.flatMap(LoudnessGoal.init(parsing:)),
+            loudnessSpread: loudnessSpread, measureLoudness: !noLoudness)
+        var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
+        if strict { report = report.strict() }
+        if let dir = fix, !attachment { report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: dir)) }
+        try emit(report, format: format)
+        if format == .text {
+            printError(
+                "soundkit: checked \(report.files.count) file\(report.files.count == 1 ? "" : "s"): \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
+            )
+        }
+        if report.hasErrors { throw ExitCode.failure }
+    }
+}

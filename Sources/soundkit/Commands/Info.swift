@@ -1,0 +1,108 @@
+import ArgumentParser
+import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print the facts of sound files, like afinfo.",
+        discussion: """
+            Reports file type, data format, valid frames (with priming and remainder where the container states them), \
+            duration, audio bytes and where the audio starts, and the loudness by EBU R 128 (integrated LUFS, loudness \
+            range, true peak, sample peak), which decodes the whole file. With --format json (or --json), one versioned \
+            document for all files; with --format github, the facts as text and warnings and errors as workflow \
+            annotations.
+            """)
+
+    @Argument(help: "The files to describe.")
+    var files: [String]
+
+    @Option(
+        help: "Output: text, json (versioned: {\"version\": 1, \"files\": [...]}) or github (workflow annotations).")
+    var format: ReportFormat?
+
+    @Flag(help: "The same as --format json.")
+    var json = false
+
+    func validate() throws {
+        if json, let f = format, f != .json { throw ValidationError("--json is --format json; give one of them.") }
+    }
+
+    var output: ReportFormat { json ? .json : format ?? .text }
+
+    struct Document: Encodable {
+        var version = 1
+        var files: [Described]
+    }
+
+    /// A file's description with its loudness: `"loudness": {...}`, or `null` and `"loudnessUnavailable"`.
+    struct Described: Encodable {
+        var description: AudioFileDescription
+        var loudness: LoudnessReading
+
+        enum Keys: String, CodingKey { case loudness, loudnessUnavailable }
+
+        func encode(to encoder: any Encoder) throws {
+            try description.encode(to: encoder)
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(loudness.value, forKey: .loudness)
+            try c.encodeIfPresent(loudness.unavailable, forKey: .loudnessUnavailable)
+        }
+    }
+
+    func run() throws {
+        var described: [Described] = []
+        var failed = false
+        for path in files {
+            do {
+                let d = try Inspector.describe(path)
+                let loudness = LoudnessReading.measure(d)
+                described.append(Described(description: d, loudness: loudness))
+                if output != .json { printText(d, loudness) }
+            } catch {
+                report(error, format: output == .json ? .text : output, rule: "info")
+                failed = true
+            }
+        }
+        if output == .json { try printJSON(Document(files: described)) }
+        if failed { throw ExitCode.failure }
+    }
+
+    func printText(_ d: AudioFileDescription, _ loudness: LoudnessReading) {
+        print("File:           \(d.path)")
+        print("File type ID:   \(d.fileTypeID ?? d.container)")
+        var format = "\(d.channels) ch, \(fixed(d.sampleRate, 0)) Hz, \(d.format)"
+        if let code = d.formatCode { format += " (\(code))" }
+        if d.bytesPerPacket > 0 {
+            format +=
+                " \(d.bitsPerChannel) bits/channel, \(d.bytesPerPacket) bytes/packet, \(d.framesPerPacket) frames/packet"
+        }
+        print("Data format:    \(format)")
+        print("estimated duration: \(fixed(d.duration, 6)) sec")
+        if let b = d.dataBytes { print("audio bytes: \(b)") }
+        if let p = d.packets { print("audio packets: \(p)") }
+        let total = d.frames + d.primingFrames + d.remainderFrames
+        print("audio \(d.frames) valid frames + \(d.primingFrames) priming + \(d.remainderFrames) remainder = \(total)")
+        if let o = d.dataOffset { print("audio data file offset: \(o)") }
+        print("loudness: \(loudness.summary)")
+        if !d.decodable { print("note: soundkit cannot decode this data format") }
+        for w in d.warnings {
+            if output == .github {
+                printFinding(d.path, .warning, "info", w, format: .github)
+            } else {
+                print("warning: \(w)")
+            }
+        }
+        print("----")
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
+
+struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Find the file iOS plays for a sound name.",
+        discussion: """
+            iOS looks in the app container's Library/Sounds, then each app-group container's Library/Sounds in the order \
+            given, then the top level of the main bundle; the first match wins. Names are case-sensitive and include the \
+            extension. Prints the winning path; exit 1 with near misses when nothing matches.
+            """)
+
+    @Argument(help: "The sound name, as in UNNotificationSound(named:) or aps.sound (e.g. chime.caf).")
+    var name: String
+
+    @OptionGroup var locations: LocationOptions
+
+    @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
+    var verbose = false
+
+    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
+    var format: ReportFormat = .text
+
+    func validate() throws {
+        if locations.value.isEmpty {
+            throw ValidationError("Say where to look: --app-container, --group-container or --bundle (at least one).")
+        }
+    }
+
+    func run() throws {
+        let r = SoundResolver.resolve(name, in: locations.value)
+        if format == .json {
+            let findings = r.winner == nil ? r.findings(for: name) : []
+            try printJSON(
+                ResolveDocument(
+                    name: name, winner: r.winner, shadowed: r.shadowed,
+                    searched: locations.value.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
+                    findings: findings))
+            if r.winner == nil { throw ExitCode.failure }
+            return
+        }
+        if format == .github, r.winner == nil {
+            for f in r.findings(for: name) { printFinding(name, f.severity, f.rule.id, f.message, format: .github) }
+            throw ExitCode.failure
+        }
+        if let w = r.winner {
+            print(w)
+            if verbose {
+                for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
+                for s in r.shadowed {
+                    if format == .github {
+                        printFinding(s, .note, Rule.shadowed.id, "shadowed by \(w)", format: .github)
+                    } else {
+                        print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]")
+                    }
+                }
+            }
+            return
+        }
+        for f in r.findings(for: name) { printError("\(name): \(f.severity.rawValue): \(f.message) [\(f.rule)]") }
+        throw ExitCode.failure
+    }
+}
+
+struct LocationOptions: ParsableArguments {
+    @Option(
+        name: .customLong("app-container"),
+        help: ArgumentHelp("The app's data container (its Library/Sounds is searched first).", valueName: "dir"))
+    var appContainer: String?
+
+    @Option(
+        name: .customLong("group-container"),
+        help: ArgumentHelp("An app-group container; repeat for several, in search order.", valueName: "dir"))
+    var groupContainers: [String] = []
+
+    @Option(help: ArgumentHelp("The main bundle (.app); its top level is searched last.", valueName: "dir"))
+    var bundle: String?
+
+    var value: SoundLocations {
+        SoundLocations(appContainer: appContainer, groupContainers: groupContainers, bundle: bundle)
+    }
+}

@@ -1,0 +1,235 @@
+import ArgumentParser
+import SoundKit
+import SoundKitCodecs
+import SoundKitContainers
+import SoundKitIO
+import SoundKitNotifications
+import SoundKitReport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    writeError(line + "\n")
+}
+
+/// Writes `text` to standard error as it is.
+func writeError(_ text: String) {
+    var s = text
+    s.withUTF8 { b in
+        var done = 0
+        while done < b.count {
+            let r = write(2, b.baseAddress! + done, b.count - done)
+            if r <= 0 { break }
+            done += r
+        }
+    }
+}
+
+/// Formats a Double with a fixed number of decimals without Foundation.
+func fixed(_ v: Double, _ decimals: Int) -> String {
+    guard v.isFinite else { return "\(v)" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let r = (abs(v) * scale).rounded()
+    let whole = Int64(r / scale)
+    let frac = Int64(r - Double(whole) * scale)
+    var f = String(frac)
+    while f.count < decimals { f = "0" + f }
+    return (v < 0 && r != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
+}
+
+/// All of standard input; a read error is thrown as `-: cannot read standard input: …`.
+func readStandardInput() throws -> [UInt8] {
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n == 0 { break }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw UsageError("-", "cannot read standard input: \(String(cString: strerror(errno)))")
+        }
+        out += chunk[0..<n]
+    }
+    return out
+}
+
+// MARK: --format text|json|github, for every command with output
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github
+
+    // Spelled out: ArgumentParser's defaults describe each case through reflection (`"\(self)"`), which every
+    // process paid for at start-up whether or not it printed help.
+    var defaultValueDescription: String { rawValue }
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    static var allValueDescriptions: [String: String] { [:] }
+}
+
+/// Prints a report in the chosen format; returns whether it holds errors.
+func emit(_ report: CheckReport, format: ReportFormat) throws {
+    switch format {
+    case .text: for line in report.rendered().textLines() { print(line) }
+    case .github: for line in report.rendered().githubLines() { print(line) }
+    case .json:
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(report.rendered()), as: UTF8.self))
+    }
+}
+
+/// Prints `value` as one JSON document (pretty, sorted keys, slashes unescaped).
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A line of facts: standard output in text and github formats; in json the document carries it instead.
+func printInfo(_ line: String, format: ReportFormat) {
+    if format != .json { print(line) }
+}
+
+/// A finding about `path`: `path: severity: message` on standard error in text, a workflow annotation on standard
+/// output in github (titled `soundkit RULE`); json documents carry their findings themselves.
+func printFinding(_ path: String, _ severity: Severity, _ rule: String, _ message: String, format: ReportFormat) {
+    switch format {
+    case .text: printError("\(path): \(severity.rawValue): \(message)")
+    case .github:
+        // The annotation CheckReport.githubLines writes, titled by the command or rule (`convert`, `info`, `codec`).
+        let kind = severity == .note ? "notice" : severity.rawValue
+        print(
+            "::\(kind) file=\(CheckReport.escapeProperty(path)),title=soundkit \(rule)::\(CheckReport.escapeData(message))"
+        )
+    case .json: break
+    }
+}
+
+/// An error in the chosen format (see ``printFinding(_:_:_:_:format:)``).
+func report(_ error: Error, format: ReportFormat, rule: String = "convert") {
+    if format == .text {
+        report(error)
+        return
+    }
+    printFinding(errorPath(error) ?? "soundkit", .error, rule, describe(error), format: format)
+}
+
+/// The file an error is about, when it names one.
+func errorPath(_ error: Error) -> String? {
+    if let e = error as? AudioFileError { return e.path }
+    if let e = error as? UsageError { return e.path }
+    return nil
+}
+
+/// An error's message without its path.
+func describe(_ error: Error) -> String {
+    if let e = error as? AudioFileError { return commandLineMessage(e) }
+    if let e = error as? UsageError { return e.message }
+    return "\(error)"
+}
+
+func seconds(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+}
+
+/// `convert --format json`: `{"version": 1, "files": [...], "skipped": [...], "converted": N, "failed": M, "seconds": T}`.
+struct ConvertDocument: Encodable {
+    var version = 1
+    var files: [File]
+    var skipped: [Skipped]
+    var converted: Int
+    var failed: Int
+    var seconds: Double
+
+    struct File: Encodable {
+        var input: String
+        var outputs: [Output]
+        /// Why the input was not converted (absent when it was).
+        var error: String?
+    }
+
+    struct Output: Encodable {
+        var path: String
+        var fileTypeID: String
+        var format: String
+        var sampleRate: Double
+        var channels: Int
+        var frames: Int64
+        var packets: Int64
+        var dataBytes: Int64
+
+        init(_ r: ConversionReport) {
+            path = r.outputPath
+            fileTypeID = r.layout.fileType.fileTypeID ?? r.layout.fileType.name
+            format = r.layout.format.encoding.description
+            sampleRate = r.layout.format.sampleRate
+            channels = r.layout.format.channels
+            frames = r.totals.validFrames
+            packets = r.totals.packets
+            dataBytes = r.totals.dataBytes
+        }
+    }
+
+    struct Skipped: Encodable {
+        var path: String
+        var reason: String
+    }
+}
+
+/// `resolve --format json`: `{"version": 1, "name", "winner", "shadowed", "searched", "findings"}`.
+struct ResolveDocument: Encodable {
+    var version = 1
+    var name: String
+    var winner: String?
+    var shadowed: [String]
+    var searched: [Location]
+    var findings: [Finding]
+
+    struct Location: Encodable {
+        var label: String
+        var folder: String
+    }
+}
+
+/// A library error's message in the command line's words: the library's sentence, with what to change spelled as
+/// convert's options (`add -c 2 or -c 1`, `-d 0 …`).
+func commandLineMessage(_ e: AudioFileError) -> String {
+    if case .conversion(.packetCopy(let problem)) = e.reason { return packetCopyMessage(problem) }
+    switch e.remedy {
+    case .channels(let counts)?: return e.message + "; add " + counts.map { "-c \($0)" }.joined(separator: " or ")
+    case nil: return e.message
+    }
+}
+
+/// Why `-d 0` cannot copy the source's packets, naming the options that stand in the way.
+func packetCopyMessage(_ problem: PacketCopyProblem) -> String {
+    switch problem {
+    case .needsDecoding(let conflict):
+        let what =
+            switch conflict {
+            case .encoding: "another data format"
+            case .sampleRate: "a sample rate (@RATE)"
+            case .channels: "a channel count (-c)"
+            case .trim: "--trim"
+            }
+        return "-d 0 copies the source's packets as they are, so it cannot be combined with \(what)"
+    case .container(let k):
+        let this = k == .unknown ? "not one of them" : k.name
+        return "-d 0 copies packets out of CAF, AIFF, AIFF-C and WAVE files; this is \(this)"
+    case .codec(let e):
+        return "-d 0 copies packets of the data formats soundkit writes (linear PCM, ima4, ulaw, alaw, IMA ADPCM); "
+            + "the source holds \(e)"
+    case .priming: return problem.description
+    }
+}
