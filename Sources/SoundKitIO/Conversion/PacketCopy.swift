@@ -14,13 +14,11 @@ extension Converter {
         }
     }
 
-    /// `-d 0`: the source's packets, byte for byte, in a new container with the same data format. Linear PCM and
-    /// G.711 (one frame a packet) keep just the played frames; IMA4 and IMA ADPCM keep whole packets, with the
-    /// played length (and any priming) recorded where the file type can: CAF's `pakt`, WAVE's `fact`. An ima4
-    /// AIFF-C says only how many packets it holds, so its CAF copy plays packets × 64 frames.
-    static func copyPackets(
-        _ h: AudioFileInfo, from file: InputFile, to output: ConversionOutput, flush: Bool
-    ) throws(AudioFileError) -> Pending {
+    /// Why `-d 0` cannot copy `h`'s packets into `output`: an option that needs decoding, a data format soundkit
+    /// does not read packet by packet, a file type that cannot hold it, a layout that does not fit.
+    static func refuseUncopyable(
+        _ h: AudioFileInfo, from file: InputFile, to output: ConversionOutput
+    ) throws(AudioFileError) {
         let options = output.options
         let path = output.path
         if FileSystem.isSameFile(file.path, path) { throw AudioFileError(path, .outputIsInput) }
@@ -32,7 +30,7 @@ extension Converter {
         for (given, conflict) in conflicts where given {
             throw AudioFileError(path, .conversion(.packetCopy(.needsDecoding(conflict))))
         }
-        var f = h.format
+        let f = h.format
         guard NativeReader.decodes(f.encoding) else {
             throw AudioFileError(file.path, .conversion(.packetCopy(.codec(f.encoding))))
         }
@@ -49,6 +47,20 @@ extension Converter {
                 throw AudioFileError(path, .conversion(.channelLayoutNotRecorded(tag, type, f.encoding)))
             }
         }
+    }
+
+    /// `-d 0`: the source's packets, byte for byte, in a new container with the same data format. Linear PCM and
+    /// G.711 (one frame a packet) keep just the played frames; IMA4 and IMA ADPCM keep whole packets, with the
+    /// played length (and any priming) recorded where the file type can: CAF's `pakt`, WAVE's `fact`. An ima4
+    /// AIFF-C says only how many packets it holds, so its CAF copy plays packets × 64 frames.
+    static func copyPackets(
+        _ h: AudioFileInfo, from file: InputFile, to output: ConversionOutput, flush: Bool
+    ) throws(AudioFileError) -> Pending {
+        let options = output.options
+        let path = output.path
+        try refuseUncopyable(h, from: file, to: output)
+        var f = h.format
+        let type = options.fileType
         var written = OutputLayout.streamFormat(
             f.encoding, sampleRate: f.sampleRate, channels: f.channels, fileType: type)
         if f.encoding == .imaADPCM {

@@ -174,27 +174,7 @@ final class FFmpegStream {
         }
         try check(lib.findStreamInfo(fc, nil), "cannot find its streams")
 
-        let count = Int(fc.pointee.nb_streams)
-        guard let streams = fc.pointee.streams else { throw failure("it holds no streams") }
-        var audio: UnsafeMutablePointer<AVStream>?
-        for i in 0..<count {
-            guard let s = streams[i], let par = s.pointee.codecpar else { continue }
-            switch par.pointee.codec_type {
-            case AVMEDIA_TYPE_AUDIO:
-                facts.audioStreams += 1
-                if audio == nil, let index = Int32(exactly: i) {
-                    audio = s
-                    streamIndex = index
-                } else {
-                    s.pointee.discard = AVDISCARD_ALL
-                }
-            case AVMEDIA_TYPE_VIDEO:
-                if s.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 { facts.hasVideo = true }
-                s.pointee.discard = AVDISCARD_ALL
-            default:
-                s.pointee.discard = AVDISCARD_ALL
-            }
-        }
+        let audio = try firstAudioStream(fc)
         facts.container = Self.containerName(fc, lib: lib)
         guard let st = audio, let par = st.pointee.codecpar else {
             throw failure("it holds no audio stream (\(facts.container))")
@@ -239,6 +219,35 @@ final class FFmpegStream {
                 rate: par.pointee.sample_rate, channels: par.pointee.ch_layout.nb_channels,
                 format: cc.pointee.sample_fmt, path: path)
         }
+    }
+
+    /// The first audio stream of `fc`, counting the audio streams and noting a video; every other stream is
+    /// discarded, so that demuxing skips it.
+    private func firstAudioStream(
+        _ fc: UnsafeMutablePointer<AVFormatContext>
+    ) throws(AudioFileError) -> UnsafeMutablePointer<AVStream>? {
+        let count = Int(fc.pointee.nb_streams)
+        guard let streams = fc.pointee.streams else { throw failure("it holds no streams") }
+        var audio: UnsafeMutablePointer<AVStream>?
+        for i in 0..<count {
+            guard let s = streams[i], let par = s.pointee.codecpar else { continue }
+            switch par.pointee.codec_type {
+            case AVMEDIA_TYPE_AUDIO:
+                facts.audioStreams += 1
+                if audio == nil, let index = Int32(exactly: i) {
+                    audio = s
+                    streamIndex = index
+                } else {
+                    s.pointee.discard = AVDISCARD_ALL
+                }
+            case AVMEDIA_TYPE_VIDEO:
+                if s.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 { facts.hasVideo = true }
+                s.pointee.discard = AVDISCARD_ALL
+            default:
+                s.pointee.discard = AVDISCARD_ALL
+            }
+        }
+        return audio
     }
 
     deinit {

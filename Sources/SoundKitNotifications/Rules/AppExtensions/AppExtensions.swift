@@ -188,9 +188,17 @@ public enum ExtensionChecker {
             return ([], findings)
         }
 
+        let categories = Self.categories(a.category, at: "\(attributesPath).UNNotificationExtensionCategory", error)
+        attributeFindings(a, at: attributesPath, error)
+        return (categories, findings)
+    }
+
+    /// `UNNotificationExtensionCategory`: the categories it names, each problem given to `error`.
+    static func categories(
+        _ category: InfoPlist.Categories?, at categoryPath: String, _ error: (String) -> Void
+    ) -> [String] {
         var categories: [String] = []
-        let categoryPath = "\(attributesPath).UNNotificationExtensionCategory"
-        switch a.category {
+        switch category {
         case nil:
             error(
                 "\(categoryPath) is missing; it names the notification categories (aps.category) the extension draws, as a string or an array of strings"
@@ -214,6 +222,11 @@ public enum ExtensionChecker {
             }
         }
 
+        return categories
+    }
+
+    /// The size ratio and the Boolean attributes, each problem given to `error`.
+    static func attributeFindings(_ a: InfoPlist.AttributeKeys, at attributesPath: String, _ error: (String) -> Void) {
         let ratioPath = "\(attributesPath).UNNotificationExtensionInitialContentSizeRatio"
         switch a.initialContentSizeRatio {
         case nil:
@@ -245,7 +258,6 @@ public enum ExtensionChecker {
                 )
             }
         }
-        return (categories, findings)
     }
 
     /// Nil when `value` is a non-empty string; otherwise what it is instead.

@@ -72,9 +72,14 @@ public enum PayloadChecker {
                 Rule.payloadShape.finding("\(apsLocation) has no \"sound\": the notification is silent", .note))
             return (nil, nil)
         }
+        guard let name = soundName(sound, at: "\(apsLocation).sound", into: &findings) else { return (nil, nil) }
+        return (name, name == "default" ? nil : resolve(name, in: locations, into: &findings))
+    }
 
+    /// The `payload-shape` rule on `aps.sound` (at `path`): a name, or a critical-alert dictionary with a name, a
+    /// critical flag of 0 or 1 and a volume from 0 to 1. Returns the name it gives, when it gives one.
+    static func soundName(_ sound: JSONValue, at path: String, into findings: inout [Finding]) -> String? {
         var name: String?
-        let path = "\(apsLocation).sound"
         switch sound {
         case .string(let s):
             if s.isEmpty {
@@ -133,29 +138,31 @@ public enum PayloadChecker {
                     "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"
                 ))
         }
+        return name
+    }
 
+    /// Where the name resolves (`name-not-found`, `shadowed`, `subfolder`), and the sound it finds checked as a file.
+    static func resolve(_ n: String, in locations: SoundLocations, into findings: inout [Finding]) -> Resolution? {
         var resolution: Resolution?
-        if let n = name, n != "default" {
-            if locations.isEmpty {
-                findings.append(
-                    Rule.nameNotFound.finding(
-                        "'\(n)' was not looked up: no app container, app group or bundle was given to check that the app ships it",
-                        .note))
-            } else {
-                let r = SoundResolver.resolve(n, in: locations)
-                resolution = r
-                findings += r.findings(for: n)
-                if let w = r.winner {
-                    // Findings about the sound file itself, which a front end names (and converts) by its path.
-                    findings += SoundChecker.check(file: w).findings.map { f in
-                        var f = f
-                        f.subject = w
-                        return f
-                    }
+        if locations.isEmpty {
+            findings.append(
+                Rule.nameNotFound.finding(
+                    "'\(n)' was not looked up: no app container, app group or bundle was given to check that the app ships it",
+                    .note))
+        } else {
+            let r = SoundResolver.resolve(n, in: locations)
+            resolution = r
+            findings += r.findings(for: n)
+            if let w = r.winner {
+                // Findings about the sound file itself, which a front end names (and converts) by its path.
+                findings += SoundChecker.check(file: w).findings.map { f in
+                    var f = f
+                    f.subject = w
+                    return f
                 }
             }
         }
-        return (name, resolution)
+        return resolution
     }
 }
 
