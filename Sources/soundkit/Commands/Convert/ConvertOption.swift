@@ -166,8 +166,8 @@ extension ConvertOption {
                 WAV, the greedy quantiser), fastest; 1...95 (default 64) codes every packet greedily from 4 starting \
                 states a channel in stereo, 8 in mono, and keeps the best (in WAV: a trellis search); 96...119 adds a trellis \
                 search (16 paths) and a look-ahead coder (8 starts) for every channel, keeping the closer: at least ffmpeg \
-                -trellis 8 in IMA4, tens of times slower than the default; 120...126 adds a beam of 256 paths a block, \
-                about 100 times slower again; 127 two beams, twice that.
+                -trellis 8 in IMA4; 120...126 adds a beam of 256 paths a block; 127 two beams. Higher levels take \
+                longer (scripts/bench measures them).
                 """, valueName: "q"),
             check: { q in
                 levels.contains(q) ? nil : "-q takes a quality from \(levels.lowerBound) to \(levels.upperBound)."
