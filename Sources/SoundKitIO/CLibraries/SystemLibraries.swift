@@ -10,7 +10,7 @@ import CSoxr
 
 /// libsndfile, libsoxr and libebur128, opened the first time they are needed. Most conversions read CAF, AIFF and WAV with
 /// soundkit's own parsers and never resample; such a process does not load these libraries and the codec
-/// libraries they pull in (about 0.9 ms of a 7 ms conversion of a short sound). Types and constants still come
+/// libraries they pull in, which is most of a short conversion's start-up. Types and constants still come
 /// from the system headers; on Linux nothing links the libraries (Package.swift).
 enum SystemLibrary {
     /// The handle of the first of `names` that dlopen loads.

@@ -70,7 +70,7 @@ struct StreamEncoder {
                 out.withUnsafeMutableBufferPointer { o in
                     let src = UnsafeBufferPointer(rebasing: s[0..<n])
                     let dst = UnsafeMutableBufferPointer(rebasing: o[start...])
-                    // Past a million samples, the code tables pay for themselves (G711.ulawCodes).
+                    // For long inputs the code tables are cheaper than the arithmetic (G711.ulawCodes).
                     if totals.dataBytes >= 1 << 20 {
                         G711.encode(src, into: dst, table: isULaw ? G711.ulawCodes : G711.alawCodes)
                     } else if isULaw {

@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
             """ + ruleList)
 
     /// ArgumentParser reads every subcommand's configuration to find the one named, so this text is built in every
-    /// process; the rule list (a quarter of a millisecond of formatting) only in one whose command line names
+    /// process; the rule list (formatting that every start-up would pay for) only in one whose command line names
     /// `check`, the only one that can show it.
     private static var ruleList: String {
         CommandLine.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
