@@ -49,7 +49,7 @@ struct UsageError: Error {
 }
 
 /// Prints `path: error: message` to standard error, the form Xcode and CI parsers read.
-func report(_ error: Error) {
+func emitError(_ error: Error) {
     if let e = error as? AudioFileError {
         printError("\(e.path): error: \(commandLineMessage(e))")
     } else if let e = error as? UsageError {

@@ -70,7 +70,7 @@ struct Info: ParsableCommand {
                 described.append(Described(description: d, loudness: loudness))
                 if output != .json { printText(d, loudness) }
             } catch {
-                report(error, format: output == .json ? .text : output, rule: "info")
+                emitError(error, format: output == .json ? .text : output, rule: .info)
                 failed = true
             }
         }
@@ -98,7 +98,7 @@ struct Info: ParsableCommand {
         if !d.decodable { print("note: soundkit cannot decode this data format") }
         for w in d.warnings {
             if output == .github {
-                printFinding(d.path, .warning, "info", w, format: .github)
+                printFinding(d.path, .warning, .info, w, format: .github)
             } else {
                 print("warning: \(w)")
             }

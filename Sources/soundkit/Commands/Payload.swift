@@ -40,7 +40,7 @@ struct Payload: ParsableCommand {
                 bytes = try input.read(at: 0, count: Int(input.size))
             }
         } catch {
-            report(error)
+            emitError(error)
             throw ExitCode.failure
         }
         let result = PayloadChecker.check(bytes, locations: locations.value)

@@ -61,7 +61,7 @@ struct ReportCommand: ParsableCommand {
             try file.write(Array(HTMLReport.render(sounds).utf8))
             try file.commit()
         } catch {
-            report(error)
+            emitError(error)
             throw ExitCode.failure
         }
         let s = sounds.summary

@@ -46,7 +46,7 @@ struct Resolve: ParsableCommand {
             return
         }
         if format == .github, r.winner == nil {
-            for f in r.findings(for: name) { printFinding(name, f.severity, f.rule.id, f.message, format: .github) }
+            for f in r.findings(for: name) { printFinding(name, f.severity, f.rule, f.message, format: .github) }
             throw ExitCode.failure
         }
         if let w = r.winner {
@@ -55,7 +55,7 @@ struct Resolve: ParsableCommand {
                 for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
                 for s in r.shadowed {
                     if format == .github {
-                        printFinding(s, .note, Rule.shadowed.id, "shadowed by \(w)", format: .github)
+                        printFinding(s, .note, .shadowed, "shadowed by \(w)", format: .github)
                     } else {
                         print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]")
                     }

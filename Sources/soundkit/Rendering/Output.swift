@@ -102,7 +102,7 @@ func printInfo(_ line: String, format: ReportFormat) {
 
 /// A finding about `path`: `path: severity: message` on standard error in text, a workflow annotation on standard
 /// output in github (titled `soundkit RULE`); json documents carry their findings themselves.
-func printFinding(_ path: String, _ severity: Severity, _ rule: String, _ message: String, format: ReportFormat) {
+func printFinding(_ path: String, _ severity: Severity, _ rule: Rule, _ message: String, format: ReportFormat) {
     switch format {
     case .text: printError("\(path): \(severity.rawValue): \(message)")
     case .github:
@@ -116,9 +116,9 @@ func printFinding(_ path: String, _ severity: Severity, _ rule: String, _ messag
 }
 
 /// An error in the chosen format (see ``printFinding(_:_:_:_:format:)``).
-func report(_ error: Error, format: ReportFormat, rule: String = "convert") {
+func emitError(_ error: Error, format: ReportFormat, rule: Rule = .convert) {
     if format == .text {
-        report(error)
+        emitError(error)
         return
     }
     printFinding(errorPath(error) ?? "soundkit", .error, rule, describe(error), format: format)

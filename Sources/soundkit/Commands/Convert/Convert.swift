@@ -156,7 +156,7 @@ struct Convert: ParsableCommand {
             entry.outputs = reports.map(ConvertDocument.Output.init)
             for r in reports {
                 if let note = r.normalization?.note {
-                    printFinding(r.outputPath, .note, "normalize", note, format: format)
+                    printFinding(r.outputPath, .note, .normalize, note, format: format)
                 }
             }
             if verbose, let s = reports.first?.source {
@@ -168,7 +168,7 @@ struct Convert: ParsableCommand {
             }
         } catch {
             entry.error = describe(error)
-            if format != .json { report(error, format: format) }
+            if format != .json { emitError(error, format: format) }
         }
         if format == .json {
             let failed = entry.error == nil ? 0 : 1

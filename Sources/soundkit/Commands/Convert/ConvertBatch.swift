@@ -35,7 +35,7 @@ struct BatchCommand {
         do {
             conversion = try ConvertRequest.conversionOptions(options, output: nil, input: outputDir)
         } catch {
-            report(error, format: format)
+            emitError(error, format: format)
             return 1
         }
         let plan = BatchConverter.plan(inputs, into: outputDir, options: conversion)
@@ -61,10 +61,10 @@ struct BatchCommand {
         for exclusion in excluded {
             switch exclusion {
             case .notAudio(let path):
-                printFinding(path, .note, "convert", "skipped, not audio", format: format)
+                printFinding(path, .note, .convert, "skipped, not audio", format: format)
                 document.skipped.append(.init(path: path, reason: "not audio"))
             case .failed(let error):
-                report(error, format: format)
+                emitError(error, format: format)
                 document.files.append(.init(input: error.path, outputs: [], error: describe(error)))
             }
         }
@@ -75,7 +75,7 @@ struct BatchCommand {
         for c in collisions {
             let names = c.inputs.joined(separator: " and ")
             printFinding(
-                c.output, .error, "convert",
+                c.output, .error, .convert,
                 "\(names) would all be written here; nothing was converted "
                     + "(rename one, or convert them into different folders)", format: format)
             for input in c.inputs {
@@ -105,7 +105,7 @@ struct BatchCommand {
                         switch r.outcome {
                         case .failure(let e):
                             // A cancelled file is counted in the summary, not reported as an error.
-                            if e.reason != .cancelled { report(e, format: format) }
+                            if e.reason != .cancelled { emitError(e, format: format) }
                             printed.insert(r.index)
                         case .success(let reports):
                             if verbose { for o in reports { printInfo(outputLine(o), format: format) } }
@@ -149,7 +149,7 @@ struct BatchCommand {
             case .failure(let e):
                 if case .cancelled = e.reason { cancelled += 1 }
                 // Failures found when the outputs were put in place come after the progress events.
-                if !printed.contains(r.index) && e.reason != .cancelled { report(e, format: format) }
+                if !printed.contains(r.index) && e.reason != .cancelled { emitError(e, format: format) }
                 document.files.append(.init(input: r.input, outputs: [], error: describe(e)))
             }
         }
