@@ -102,6 +102,12 @@ extension ContainerKind {
         }
     }
 
+    /// The extensions of sound files, by which `soundkit check` takes a file for a sound whatever its bytes say.
+    package static let soundExtensions: Set<String> = [
+        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "mp4", "mov", "3gp", "wma", "ac3", "amr",
+        "webm", "mka", "flac", "ogg", "oga", "opus", "snd", "au",
+    ]
+
     /// Whether a file that starts like this is audio some decoder soundkit loads may read: what a batch converts
     /// rather than skips. Images and video containers are not, nor is what no sniffer recognises.
     package var mayHoldAudio: Bool {

@@ -4,17 +4,6 @@ import SoundKitIO
 
 /// `soundkit check` as a library: Apple's rules for notification sounds over files, folders and app bundles.
 public enum SoundChecker {
-    /// Extensions that make a file a candidate even when its bytes say otherwise (a JPEG named .caf is a finding).
-    static let soundExtensions: Set<String> = [
-        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "mp4",
-        "mov", "3gp", "wma", "ac3", "amr", "webm", "mka", "flac", "ogg", "oga", "opus",
-        "snd", "au",
-    ]
-    static let audioTypes: Set<ContainerKind> = [
-        .caf, .aiff, .aifc, .wav, .rifx, .rf64, .flac, .ogg, .mp3, .au, .w64, .adts,
-        .matroska, .asf, .ac3, .amr, .threeGPP,
-    ]
-
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
     /// notification extension by ``ExtensionChecker``. All the sounds found form one set for ``LoudnessSpreadRule``.
@@ -92,45 +81,51 @@ public enum SoundChecker {
     /// Sound candidates below `dir`, sorted, and the app extensions met on the way; in a bundle, each file below the
     /// top level carries its subpath.
     static func scan(_ dir: String) -> (sounds: [(String, String?)], appexes: [String]) {
-        var out: [(String, String?)] = []
-        var appexes: [String] = []
-        func walk(_ d: String, bundleRoot: String?, relative: String) {
-            if FileSystem.splitExtension(FileSystem.lastComponent(d)).ext == "appex" { appexes.append(d) }
-            for name in FileSystem.contents(of: d) where !name.hasPrefix(".") {
-                let path = FileSystem.join(d, name)
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                if FileSystem.isDirectory(path) {
-                    // A linked folder is not followed, as convert --output-dir does not follow one: a link back up
-                    // made the walk list every sound again at each level until the path grew too long (ELOOP).
-                    if FileSystem.isSymbolicLink(path) { continue }
-                    if isBundle(path) {
-                        // A nested bundle (PlugIns/X.appex) is a bundle of its own.
-                        walk(path, bundleRoot: path, relative: "")
-                    } else if bundleRoot != nil {
-                        // SDK resource bundles and frameworks play their own sounds; they are not notification sounds.
-                        // PlugIns is walked: its extensions are bundles of their own, checked like the app.
-                        let ext = FileSystem.splitExtension(name).ext
-                        if ["bundle", "framework", "lproj"].contains(ext)
-                            || ["_CodeSignature", "Frameworks", "SC_Info"].contains(name)
-                        {
-                            continue
-                        }
-                        walk(path, bundleRoot: bundleRoot, relative: rel)
-                    } else {
-                        walk(path, bundleRoot: nil, relative: rel)
-                    }
-                } else if isCandidate(path) {
-                    out.append((path, bundleRoot != nil && relative != "" ? rel : nil))
-                }
+        var appexes: [String] = isAppex(dir) ? [dir] : []
+        let rootIsBundle = isBundle(dir)
+        // The batch walker (hidden entries and linked folders left out), told which folders a bundle keeps apart.
+        let files = FolderWalk.files(in: dir) { path, relative in
+            if isBundle(path) {
+                // A nested bundle (PlugIns/X.appex) is a bundle of its own, checked like the app.
+                if isAppex(path) { appexes.append(path) }
+                return true
             }
+            guard rootIsBundle || bundleDepth(relative) != nil else { return true }
+            // SDK resource bundles and frameworks play their own sounds; they are not notification sounds.
+            let name = FileSystem.lastComponent(path)
+            return !["bundle", "framework", "lproj"].contains(FileSystem.splitExtension(name).ext)
+                && !["_CodeSignature", "Frameworks", "SC_Info"].contains(name)
         }
-        walk(dir, bundleRoot: isBundle(dir) ? dir : nil, relative: "")
-        return (out, appexes)
+        let sounds = files.filter { isCandidate($0.path) }.map { file -> (String, String?) in
+            (file.path, subpath(file.relative, rootIsBundle: rootIsBundle))
+        }
+        return (sounds, appexes)
     }
 
+    static func isAppex(_ path: String) -> Bool {
+        FileSystem.splitExtension(FileSystem.lastComponent(path)).ext == "appex"
+    }
+
+    /// How many folders of `relative` (a path below the walk's root) lead to its innermost bundle; nil when none
+    /// of them is a bundle.
+    static func bundleDepth(_ relative: String) -> Int? {
+        let folders = relative.split(separator: "/").dropLast()
+        return folders.lastIndex { isBundle(String($0)) }.map { $0 + 1 }
+    }
+
+    /// A file's path below its bundle when it is not at the bundle's top level (where iOS never finds it by name);
+    /// nil at the top level or outside any bundle.
+    static func subpath(_ relative: String, rootIsBundle: Bool) -> String? {
+        let parts = relative.split(separator: "/")
+        guard let start = bundleDepth(relative) ?? (rootIsBundle ? 0 : nil), parts.count - start > 1 else { return nil }
+        return parts[start...].joined(separator: "/")
+    }
+
+    /// A sound by its name (``ContainerKind/soundExtensions``, so that a JPEG named .caf is a finding) or by its
+    /// first bytes (``ContainerKind/mayHoldAudio``, the list batches convert by).
     static func isCandidate(_ path: String) -> Bool {
-        if soundExtensions.contains(FileSystem.splitExtension(path).ext.lowercased()) { return true }
-        guard let f = try? InputFile(path: path), let head = try? f.read(at: 0, count: 16) else { return false }
-        return audioTypes.contains(ContainerKind(sniffing: head))
+        if ContainerKind.soundExtensions.contains(FileSystem.splitExtension(path).ext.lowercased()) { return true }
+        guard case .success(let kind) = ContainerKind.sniff(path) else { return false }
+        return kind.mayHoldAudio
     }
 }
