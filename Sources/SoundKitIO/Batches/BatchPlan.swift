@@ -104,7 +104,8 @@ extension ContainerKind {
 
     /// The extensions of sound files, by which `soundkit check` takes a file for a sound whatever its bytes say.
     package static let soundExtensions: Set<String> = [
-        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "mp4", "mov", "3gp", "wma", "ac3", "amr",
+        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "mp4", "mov", "3gp", "wma", "ac3",
+        "amr",
         "webm", "mka", "flac", "ogg", "oga", "opus", "snd", "au",
     ]
 
