@@ -13,6 +13,7 @@ final class CountingReader: AudioReader {
     init(_ inner: any AudioReader) { self.inner = inner }
 
     var info: SourceInfo { inner.info }
+    var source: InputFile { inner.source }
 
     func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int {
         reads += 1

@@ -57,6 +57,17 @@ struct FFmpegLibrary {
     typealias CloseInput = @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?) -> Void
     typealias ReadFrame =
         @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<AVPacket>?) -> Int32
+    typealias FormatAllocContext = @convention(c) () -> UnsafeMutablePointer<AVFormatContext>?
+    typealias IORead = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32
+    typealias IOSeek = @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64
+    /// `avio_alloc_context`; the write callback (whose constness differs between majors) is always null.
+    typealias IOAllocContext =
+        @convention(c) (
+            UnsafeMutablePointer<UInt8>?, Int32, Int32, UnsafeMutableRawPointer?, IORead?, OpaquePointer?, IOSeek?
+        ) -> UnsafeMutablePointer<AVIOContext>?
+    typealias IOContextFree = @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?) -> Void
+    typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
+    typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     let frameAlloc: FrameAlloc, frameFree: FrameFree, strerror: StrError, dictSet: DictSet, dictGet: DictGet,
         dictFree: DictFree
@@ -66,6 +77,8 @@ struct FFmpegLibrary {
     let packetAlloc: PacketAlloc, packetFree: PacketFree, packetUnref: PacketUnref, packetSideData: PacketSideData
     let codecName: CodecName, profileName: ProfileName, descriptor: Descriptor
     let openInput: OpenInput, findStreamInfo: FindStreamInfo, closeInput: CloseInput, readFrame: ReadFrame
+    let formatAllocContext: FormatAllocContext, ioAllocContext: IOAllocContext, ioContextFree: IOContextFree
+    let malloc: Malloc, free: Free
 
     /// The three libraries by name and the major version of the headers soundkit was compiled with.
     static let parts: [(name: String, major: Int)] = [
@@ -120,7 +133,7 @@ struct FFmpegLibrary {
             util,
             [
                 "av_frame_alloc", "av_frame_free", "av_strerror", "av_log_set_level", "av_dict_set",
-                "av_dict_get", "av_dict_free",
+                "av_dict_get", "av_dict_free", "av_malloc", "av_free",
             ])
         let c = SystemLibrary.symbols(
             codec,
@@ -132,7 +145,11 @@ struct FFmpegLibrary {
                 "avcodec_descriptor_get",
             ])
         let f = SystemLibrary.symbols(
-            format, ["avformat_open_input", "avformat_find_stream_info", "avformat_close_input", "av_read_frame"])
+            format,
+            [
+                "avformat_open_input", "avformat_find_stream_info", "avformat_close_input", "av_read_frame",
+                "avformat_alloc_context", "avio_alloc_context", "avio_context_free",
+            ])
         switch (u, c, f) {
         case (.success(let u), .success(let c), .success(let f)):
             // soundkit reports failures itself, naming the file; FFmpeg's own log lines would only repeat them.
@@ -160,7 +177,11 @@ struct FFmpegLibrary {
                     openInput: unsafeBitCast(f[0], to: OpenInput.self),
                     findStreamInfo: unsafeBitCast(f[1], to: FindStreamInfo.self),
                     closeInput: unsafeBitCast(f[2], to: CloseInput.self),
-                    readFrame: unsafeBitCast(f[3], to: ReadFrame.self)))
+                    readFrame: unsafeBitCast(f[3], to: ReadFrame.self),
+                    formatAllocContext: unsafeBitCast(f[4], to: FormatAllocContext.self),
+                    ioAllocContext: unsafeBitCast(f[5], to: IOAllocContext.self),
+                    ioContextFree: unsafeBitCast(f[6], to: IOContextFree.self),
+                    malloc: unsafeBitCast(u[7], to: Malloc.self), free: unsafeBitCast(u[8], to: Free.self)))
         case (.failure(let e), _, _), (_, .failure(let e), _), (_, _, .failure(let e)):
             return .failure(e)
         }

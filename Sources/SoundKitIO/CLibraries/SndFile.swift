@@ -12,12 +12,30 @@ final class SndFile {
     let channels: Int
     let format: Int32
 
-    /// Opens `path` with libsndfile and holds what it reports to the limits soundkit's own parsers apply:
-    /// the rate and channels inside ``AudioLimits``, the frame count no more than `fileSize` bytes can hold.
-    init(readingFrom path: String, fileSize: Int64) throws(AudioFileError) {
+    /// The bytes libsndfile reads through its virtual I/O, for a source in memory; kept alive with the handle.
+    private let memory: SndFileMemory?
+    private var io: SF_VIRTUAL_IO?
+
+    /// Opens `input` with libsndfile (a source in memory through its virtual I/O) and holds what it reports to the
+    /// limits soundkit's own parsers apply: the rate and channels inside ``AudioLimits``, the frame count no more
+    /// than the source's bytes can hold.
+    init(reading input: InputFile) throws(AudioFileError) {
+        let path = input.path
+        let fileSize = input.size
         let lib = try SndFileLibrary.forDecoding(path)
         var info = SF_INFO()
-        guard let h = lib.open(path, Int32(SFM_READ), &info) else {
+        var opened: OpaquePointer?
+        if let bytes = input.memory {
+            let m = SndFileMemory(bytes)
+            memory = m
+            var io = SndFileMemory.virtualIO
+            opened = lib.openVirtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(m).toOpaque())
+            self.io = io
+        } else {
+            memory = nil
+            opened = lib.open(path, Int32(SFM_READ), &info)
+        }
+        guard let h = opened else {
             throw AudioFileError(
                 path,
                 .decoder(
@@ -109,20 +127,9 @@ let sfFormatDouble = SF_FORMAT_DOUBLE
 
 /// Ogg Opus encoded in memory by libsndfile (through its virtual I/O), for previews a browser plays.
 final class SndFileOpusWriter {
-    /// The bytes libsndfile writes, and where it is in them.
-    private final class Memory {
-        var bytes: [UInt8] = []
-        var position = 0
-
-        /// The memory behind libsndfile's `user_data`.
-        static func of(_ user: UnsafeMutableRawPointer?) -> Memory? {
-            user.map { Unmanaged<Memory>.fromOpaque($0).takeUnretainedValue() }
-        }
-    }
-
     private let lib: SndFileLibrary
     private let path: String
-    private let memory = Memory()
+    private let memory = SndFileMemory([])
     private var io: SF_VIRTUAL_IO
     private var handle: OpaquePointer?
     let channels: Int
@@ -132,38 +139,7 @@ final class SndFileOpusWriter {
         lib = try SndFileLibrary.forDecoding(path)
         self.path = path
         self.channels = channels
-        io = SF_VIRTUAL_IO(
-            get_filelen: { user in sf_count_t(Memory.of(user)?.bytes.count ?? 0) },
-            seek: { offset, whence, user in
-                guard let m = Memory.of(user) else { return -1 }
-                let base = whence == SEEK_CUR ? m.position : whence == SEEK_END ? m.bytes.count : 0
-                m.position = Swift.max(0, base + Int(offset))
-                return sf_count_t(m.position)
-            },
-            read: { buffer, count, user in
-                guard let m = Memory.of(user), let buffer else { return 0 }
-                let n = Swift.max(0, Swift.min(Int(count), m.bytes.count - m.position))
-                m.bytes.withUnsafeBytes { b in
-                    UnsafeMutableRawBufferPointer(start: buffer, count: n).copyMemory(
-                        from: UnsafeRawBufferPointer(rebasing: b[m.position..<(m.position + n)]))
-                }
-                m.position += n
-                return sf_count_t(n)
-            },
-            write: { buffer, count, user in
-                guard let m = Memory.of(user), let buffer, count > 0 else { return 0 }
-                let n = Int(count)
-                if m.bytes.count < m.position + n {
-                    m.bytes.append(contentsOf: repeatElement(0, count: m.position + n - m.bytes.count))
-                }
-                m.bytes.withUnsafeMutableBytes { b in
-                    UnsafeMutableRawBufferPointer(rebasing: b[m.position..<(m.position + n)]).copyMemory(
-                        from: UnsafeRawBufferPointer(start: buffer, count: n))
-                }
-                m.position += n
-                return count
-            },
-            tell: { user in sf_count_t(Memory.of(user)?.position ?? 0) })
+        io = SndFileMemory.virtualIO
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
@@ -202,5 +178,61 @@ final class SndFileOpusWriter {
         if let handle { _ = lib.close(handle) }
         handle = nil
         return memory.bytes
+    }
+}
+
+/// Bytes libsndfile reads or writes through its virtual I/O, and where it is in them.
+final class SndFileMemory {
+    var bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The memory behind libsndfile's `user_data`.
+    static func of(_ user: UnsafeMutableRawPointer?) -> SndFileMemory? {
+        user.map { Unmanaged<SndFileMemory>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Callbacks over the ``SndFileMemory`` passed as `user_data`: reads stop at the end, writes extend it. The
+    /// offsets libsndfile asks for come from the file's header: a seek anywhere (even past the end) is only recorded,
+    /// and nothing is read from past the end.
+    static var virtualIO: SF_VIRTUAL_IO {
+        SF_VIRTUAL_IO(
+            get_filelen: { user in sf_count_t(SndFileMemory.of(user)?.bytes.count ?? 0) },
+            seek: { offset, whence, user in
+                guard let m = SndFileMemory.of(user) else { return -1 }
+                let base = whence == SEEK_CUR ? m.position : whence == SEEK_END ? m.bytes.count : 0
+                let (target, overflow) = Int64(base).addingReportingOverflow(Int64(offset))
+                guard !overflow, target >= 0, let p = Int(exactly: target) else { return -1 }
+                m.position = p
+                return sf_count_t(p)
+            },
+            read: { buffer, count, user in
+                guard let m = SndFileMemory.of(user), let buffer, count > 0, m.position < m.bytes.count else {
+                    return 0
+                }
+                let n = Int(Swift.min(Int64(count), Int64(m.bytes.count - m.position)))
+                m.bytes.withUnsafeBytes { b in
+                    UnsafeMutableRawBufferPointer(start: buffer, count: n).copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: b[m.position..<(m.position + n)]))
+                }
+                m.position += n
+                return sf_count_t(n)
+            },
+            write: { buffer, count, user in
+                guard let m = SndFileMemory.of(user), let buffer, count > 0, let n = Int(exactly: count) else {
+                    return 0
+                }
+                let (end, overflow) = m.position.addingReportingOverflow(n)
+                guard !overflow else { return 0 }
+                if m.bytes.count < end { m.bytes.append(contentsOf: repeatElement(0, count: end - m.bytes.count)) }
+                m.bytes.withUnsafeMutableBytes { b in
+                    UnsafeMutableRawBufferPointer(rebasing: b[m.position..<end]).copyMemory(
+                        from: UnsafeRawBufferPointer(start: buffer, count: n))
+                }
+                m.position = end
+                return count
+            },
+            tell: { user in sf_count_t(SndFileMemory.of(user)?.position ?? 0) })
     }
 }

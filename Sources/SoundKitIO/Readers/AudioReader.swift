@@ -25,6 +25,8 @@ package struct SourceInfo: Sendable {
 /// A source of interleaved frames.
 package protocol AudioReader: AnyObject {
     var info: SourceInfo { get }
+    /// What it reads: a reader of it again (``AudioInput``) needs no path.
+    var source: InputFile { get }
     /// Reads up to `maxFrames` frames into `buffer` (replacing its contents); 0 at the end.
     func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int
 }
@@ -34,7 +36,12 @@ package enum AudioInput {
     /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; then libsndfile for what it reads; then FFmpeg's
     /// libraries for everything else (AAC, ALAC, WMA, AC-3… in MPEG-4, ADTS, CAF, Matroska, ASF and the rest).
     package static func open(_ path: String) throws(AudioFileError) -> any AudioReader {
-        let file = try InputFile(path: path)
+        try open(try InputFile(path: path))
+    }
+
+    /// The same for a source already open, a file or bytes in memory; a reader of it again starts at its beginning.
+    package static func open(_ file: InputFile) throws(AudioFileError) -> any AudioReader {
+        let path = file.path
         let header: AudioFileInfo
         switch outcome({ try ContainerParser.parse(file) }) {
         case .success(let h): header = h
@@ -104,6 +111,7 @@ extension AudioFileError {
 final class NativeReader: AudioReader {
     let info: SourceInfo
     private let file: InputFile
+    var source: InputFile { file }
     private let header: AudioFileInfo
     private var bytePosition: Int64
     private var framesLeft: Int64
@@ -303,14 +311,16 @@ final class NativeReader: AudioReader {
 /// Reads anything libsndfile reads (FLAC, Ogg Vorbis, Opus, MP3, RF64, MS ADPCM, …).
 final class SndFileReader: AudioReader {
     let info: SourceInfo
+    let source: InputFile
     private let file: SndFile
     /// Frames still to deliver when the header states the true length (WAV `fact`, CAF `pakt`): libsndfile
     /// decodes whole blocks of MS ADPCM, GSM and MP3 in WAV past it.
     private var remaining: Int64?
 
     init(file input: InputFile, header: AudioFileInfo?) throws(AudioFileError) {
-        let f = try SndFile(readingFrom: input.path, fileSize: input.size)
+        let f = try SndFile(reading: input)
         file = f
+        source = input
         let names = f.formatNames
         var pcm: PCMFormat?
         if let bits = f.integerBits { pcm = .int(bits, bigEndian: false) }

@@ -2,6 +2,14 @@ import CFFmpeg
 import SoundKitCodecs
 import SoundKitContainers
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What libavformat and libavcodec say about a file beyond ``SourceInfo``, for `soundkit info` and `check`.
 package struct FFmpegFacts: Sendable, Hashable {
     /// A short name of the container ("MPEG-4", "ADTS", "Matroska").
@@ -38,6 +46,7 @@ package struct FFmpegFacts: Sendable, Hashable {
 /// priming frames and stops after its valid frames, as Core Audio plays the file.
 final class FFmpegReader: AudioReader {
     let info: SourceInfo
+    let source: InputFile
     let facts: FFmpegFacts
     private let stream: FFmpegStream
     /// The frame being delivered and how many of its frames are gone.
@@ -49,7 +58,8 @@ final class FFmpegReader: AudioReader {
     /// Opens `file`; `header` is soundkit's own parse of a CAF whose codec soundkit lacks (its `pakt` trims).
     init(file: InputFile, header: AudioFileInfo?) throws(AudioFileError) {
         let trimsItself = header.map { $0.container == .caf && $0.format.framesPerPacket > 0 } ?? false
-        stream = try FFmpegStream(path: file.path, manualTrim: trimsItself)
+        stream = try FFmpegStream(file: file, manualTrim: trimsItself)
+        source = file
         facts = stream.facts
         if trimsItself, let h = header {
             skip = h.primingFrames
@@ -147,6 +157,9 @@ final class FFmpegStream {
     private(set) var trimmedStart: Int64 = 0, trimmedEnd: Int64 = 0
     /// The first frame, decoded while opening, not yet handed out.
     private var heldFrame = false
+    /// For bytes in memory: the I/O context libavformat reads them through, and the bytes.
+    private var io: UnsafeMutablePointer<AVIOContext>?
+    private var memory: FFmpegMemory?
     private var flushed = false, finished = false
 
     struct Output {
@@ -156,14 +169,22 @@ final class FFmpegStream {
         var kind: SampleBuffer.Kind
     }
 
-    init(path: String, manualTrim: Bool) throws(AudioFileError) {
+    init(file: InputFile, manualTrim: Bool) throws(AudioFileError) {
+        let path = file.path
         let lib = try FFmpegLibrary.forDecoding(path)
         self.lib = lib
         self.path = path
         // Only local files: the path is never taken as a URL or another protocol ("concat:", "http:").
         var options: OpaquePointer?
         _ = lib.dictSet(&options, "protocol_whitelist", "file", 0)
-        let opened = lib.openInput(&format, "file:" + path, nil, &options)
+        var opened: Int32
+        if let bytes = file.memory {
+            try openCustomIO(FFmpegMemory(bytes))
+            // The name only helps probing (its extension); the bytes come through the I/O context.
+            opened = lib.openInput(&format, path, nil, &options)
+        } else {
+            opened = lib.openInput(&format, "file:" + path, nil, &options)
+        }
         lib.dictFree(&options)
         guard opened >= 0, let fc = format else { throw failure("cannot open it", opened) }
         // Playlists name other files; a sound file is one file.
@@ -255,6 +276,30 @@ final class FFmpegStream {
         if packet != nil { lib.packetFree(&packet) }
         if codec != nil { lib.freeContext(&codec) }
         if format != nil { lib.closeInput(&format) }
+        if let io {
+            // libavformat may have replaced the buffer given; the context's own is the one to free.
+            lib.free(UnsafeMutableRawPointer(io.pointee.buffer))
+            lib.ioContextFree(&self.io)
+        }
+    }
+
+    /// Sets up `format` to read `memory` through an I/O context of its own (`AVFMT_FLAG_CUSTOM_IO`): bytes in memory
+    /// are decoded where they are, never written to a file.
+    private func openCustomIO(_ memory: FFmpegMemory) throws(AudioFileError) {
+        self.memory = memory
+        let size = FFmpegMemory.bufferSize
+        guard let buffer = lib.malloc(Int(size)) else { throw failure("cannot allocate an I/O buffer") }
+        io = lib.ioAllocContext(
+            buffer.assumingMemoryBound(to: UInt8.self), size, 0, Unmanaged.passUnretained(memory).toOpaque(),
+            FFmpegMemory.read, nil, FFmpegMemory.seek)
+        guard let io else {
+            lib.free(buffer)
+            throw failure("cannot allocate an I/O context")
+        }
+        guard let fc = lib.formatAllocContext() else { throw failure("cannot allocate a demuxer") }
+        fc.pointee.pb = io
+        fc.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        format = fc
     }
 
     private func failure(_ what: String, _ code: Int32? = nil) -> AudioFileError {
@@ -482,5 +527,52 @@ final class FFmpegStream {
             "mace6": "MACE 6:1",
         ]
         return known[id] ?? id.uppercased()
+    }
+}
+
+/// Bytes in memory that libavformat reads through an I/O context (`avio_alloc_context`), passed as its `opaque`.
+final class FFmpegMemory {
+    let bytes: [UInt8]
+    var position = 0
+
+    /// The I/O context's buffer, in bytes.
+    static let bufferSize: Int32 = 1 << 16
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static func of(_ opaque: UnsafeMutableRawPointer?) -> FFmpegMemory? {
+        opaque.map { Unmanaged<FFmpegMemory>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Copies up to `size` bytes; `AVERROR_EOF` at the end.
+    static let read: FFmpegLibrary.IORead = { opaque, buffer, size in
+        guard let m = FFmpegMemory.of(opaque), let buffer, size > 0 else { return Int32(SOUNDKIT_AVERROR_EOF) }
+        guard m.position < m.bytes.count else { return Int32(SOUNDKIT_AVERROR_EOF) }
+        let n = Swift.min(Int(size), m.bytes.count - m.position)
+        m.bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            buffer.update(from: base + m.position, count: n)
+        }
+        m.position += n
+        return Int32(n)
+    }
+
+    /// Moves to an offset the demuxer asks for (from the file's own fields: checked, never trusted), or reports the
+    /// size for `AVSEEK_SIZE`.
+    static let seek: FFmpegLibrary.IOSeek = { opaque, offset, whence in
+        guard let m = FFmpegMemory.of(opaque) else { return -1 }
+        let size = Int64(m.bytes.count)
+        if whence & 0x10000 != 0 { return size }  // AVSEEK_SIZE
+        let base: Int64
+        switch whence & ~0x20000 {  // without AVSEEK_FORCE
+        case SEEK_SET: base = 0
+        case SEEK_CUR: base = Int64(m.position)
+        case SEEK_END: base = size
+        default: return -1
+        }
+        let (target, overflow) = base.addingReportingOverflow(offset)
+        guard !overflow, target >= 0, target <= size, let p = Int(exactly: target) else { return -1 }
+        m.position = p
+        return target
     }
 }

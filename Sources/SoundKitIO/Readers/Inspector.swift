@@ -152,7 +152,7 @@ public enum Inspector {
         var format = f.encoding.description
         var frames = h.validFrames
         var duration = h.duration
-        if !decodable, (try? SndFile(readingFrom: file.path, fileSize: file.size)) != nil { decodable = true }
+        if !decodable, (try? SndFile(reading: file)) != nil { decodable = true }
         if !decodable, let ff = try? FFmpegReader(file: file, header: h), let counted = try? ff.countFrames() {
             decodable = true
             if ff.facts.codecID == "aac" { format = ff.facts.codec }  // with the profile the container does not state

@@ -78,8 +78,15 @@ package struct SamplePass {
     /// Opens `path` and feeds `consumers` from one pass over it (see ``feed(_:)``), as `.float` blocks; a file that
     /// does not open fails them all.
     package static func feed(_ path: String, _ consumers: [any SampleConsumer]) {
+        do throws(AudioFileError) { feed(try InputFile(path: path), consumers) } catch {
+            for c in consumers { c.fail(error) }
+        }
+    }
+
+    /// The same for a source already open.
+    package static func feed(_ input: InputFile, _ consumers: [any SampleConsumer]) {
         do throws(AudioFileError) {
-            SamplePass(try AudioInput.open(path), floats: true).feed(consumers)
+            SamplePass(try AudioInput.open(input), floats: true).feed(consumers)
         } catch {
             for c in consumers { c.fail(error) }
         }
