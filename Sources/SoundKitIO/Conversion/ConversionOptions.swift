@@ -85,6 +85,8 @@ public struct ConversionOutput: Sendable {
     public var path: String
     /// How it is written.
     public var options: ConversionOptions
+    /// Encoded in memory rather than written: ``path`` only names it in messages.
+    package var inMemory = false
 
     /// An output at `path`, written with `options`.
     public init(path: String, options: ConversionOptions) {

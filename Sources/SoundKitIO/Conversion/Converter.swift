@@ -29,7 +29,7 @@ public enum Converter {
     public static func convert(input: String, outputs: [ConversionOutput]) throws(AudioFileError) -> [ConversionReport]
     {
         let pending = try prepare(input: input, outputs: outputs, flush: true)
-        try PendingFile.publish(pending.map(\.file), flushed: true)
+        try PendingFile.publish(pending.compactMap(\.written.file), flushed: true)
         return pending.map(\.report)
     }
 
@@ -39,14 +39,14 @@ public enum Converter {
         _ reader: any AudioReader, outputs: [ConversionOutput]
     ) throws(AudioFileError) -> [ConversionReport] {
         let pending = try prepare(reader, outputs: outputs, flush: true)
-        try PendingFile.publish(pending.map(\.file), flushed: true)
+        try PendingFile.publish(pending.compactMap(\.written.file), flushed: true)
         return pending.map(\.report)
     }
 
-    /// An output written completely under its temporary name.
-    struct Pending: Sendable {
-        var file: PendingFile
-        var report: ConversionReport
+    /// An output written completely, under its temporary name or in memory.
+    package struct Pending: Sendable {
+        package var written: WrittenOutput
+        package var report: ConversionReport
     }
 
     /// Writes every output of `input` without putting any in place. A source that is only copied (`-d 0`) is not
@@ -61,7 +61,7 @@ public enum Converter {
                 let header = try parseForCopy(file)
                 for o in outputs { done.append(try copyPackets(header, from: file, to: o, flush: flush)) }
             } catch {
-                for p in done { p.file.discard() }
+                for p in done { p.written.discard() }
                 throw error
             }
             return done
@@ -69,7 +69,9 @@ public enum Converter {
         return try prepare(try AudioInput.open(input), outputs: outputs, flush: flush)
     }
 
-    static func prepare(
+    /// Writes every output of `reader` without putting any in place: files under their temporary names, outputs
+    /// ``ConversionOutput/inMemory`` as bytes.
+    package static func prepare(
         _ reader: any AudioReader, outputs: [ConversionOutput], flush: Bool
     ) throws(AudioFileError) -> [Pending] {
         for o in outputs { try o.options.checkQuality(path: o.path) }
@@ -79,11 +81,12 @@ public enum Converter {
             let copies = outputs.indices.filter { outputs[$0].options.copiesPackets }
             if !copies.isEmpty {
                 guard let header = source.header else {
-                    let kind = ContainerKind(sniffing: (try? InputFile(path: source.path).read(at: 0, count: 16)) ?? [])
+                    let kind = ContainerKind(sniffing: (try? reader.source.read(at: 0, count: 16)) ?? [])
                     throw AudioFileError(source.path, .conversion(.packetCopy(.container(kind))))
                 }
-                let file = try InputFile(path: source.path)
-                for i in copies { done[i] = try copyPackets(header, from: file, to: outputs[i], flush: flush) }
+                for i in copies {
+                    done[i] = try copyPackets(header, from: reader.source, to: outputs[i], flush: flush)
+                }
             }
             let encoded = outputs.indices.filter {
                 !outputs[$0].options.copiesPackets && outputs[$0].options.normalize == nil
@@ -95,11 +98,11 @@ public enum Converter {
             // Normalised outputs need their own passes: measured, written, measured again.
             for i in outputs.indices where !outputs[i].options.copiesPackets {
                 if let target = outputs[i].options.normalize {
-                    done[i] = try normalize(source, output: outputs[i], to: target, flush: flush)
+                    done[i] = try normalize(reader.source, output: outputs[i], to: target, flush: flush)
                 }
             }
         } catch {
-            for p in done.values { p.file.discard() }
+            for p in done.values { p.written.discard() }
             throw error
         }
         return outputs.indices.compactMap { done[$0] }
@@ -133,10 +136,10 @@ public enum Converter {
             var done: [Pending] = []
             do {
                 for (s, r) in zip(sinks, reports) {
-                    done.append(Pending(file: try s.file.detach(flush: flush), report: r))
+                    done.append(Pending(written: try s.file.handOff(flush: flush), report: r))
                 }
             } catch {
-                for p in done { p.file.discard() }
+                for p in done { p.written.discard() }
                 throw error
             }
             return done

@@ -6,7 +6,7 @@ final class EncodingSink {
     let output: ConversionOutput
     let source: SourceInfo
     let layout: OutputLayout
-    let file: AtomicOutputFile
+    let file: any OutputBytes
     private let chain: FrameChain
     private var encoder: StreamEncoder
     private let appleTail: Bool
@@ -19,7 +19,7 @@ final class EncodingSink {
         let path = output.path
         self.output = output
         self.source = source
-        if FileSystem.isDirectory(path) { throw AudioFileError(path, .outputIsDirectory) }
+        if !output.inMemory, FileSystem.isDirectory(path) { throw AudioFileError(path, .outputIsDirectory) }
         let outChannels = try FrameChain.outputChannels(options, source, path: path)
         let outRate = options.sampleRate ?? source.sampleRate
         let encoding = try Converter.resolveEncoding(options, source: source, channels: outChannels)
@@ -50,7 +50,7 @@ final class EncodingSink {
         do { provisional = try ContainerWriter.header(layout, totals: DataTotals()) } catch {
             throw AudioFileError(path, .container(error))
         }
-        file = try AtomicOutputFile(path: path)
+        file = output.inMemory ? MemoryOutput(name: path) : try AtomicOutputFile(path: path)
         try file.write(provisional)
     }
 

@@ -129,6 +129,6 @@ extension Converter {
             fileTypeName: h.container.rawValue, formatName: h.format.encoding.description,
             channelMask: h.channelMask, decoder: "none")
         let report = ConversionReport(source: source, outputPath: path, layout: layout, totals: totals)
-        return Pending(file: try out.detach(flush: flush), report: report)
+        return Pending(written: .file(try out.detach(flush: flush)), report: report)
     }
 }

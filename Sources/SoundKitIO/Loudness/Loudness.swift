@@ -191,7 +191,12 @@ public final class LoudnessMeter {
 
     /// The loudness of the sound file at `path`, decoding all of it.
     public static func measure(_ path: String) throws(AudioFileError) -> Loudness {
-        let reader = try AudioInput.open(path)
+        try measure(try InputFile(path: path))
+    }
+
+    /// The loudness of a source already open (a file, or bytes in memory), decoding all of it.
+    package static func measure(_ input: InputFile) throws(AudioFileError) -> Loudness {
+        let reader = try AudioInput.open(input)
         let meter = try LoudnessMeter(for: reader.info)
         try SamplePass(reader).forEach { block, _ throws(AudioFileError) in try meter.add(block) }
         return meter.result

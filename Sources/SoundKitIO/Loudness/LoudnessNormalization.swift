@@ -2,7 +2,7 @@ import SoundKitContainers
 
 /// `--normalize`: the integrated loudness an output should have, and the true-peak ceiling the gain may not push
 /// it past.
-public struct LoudnessTarget: Sendable, Hashable {
+public struct LoudnessTarget: Codable, Sendable, Hashable {
     /// LUFS, −70 to 0.
     public var integrated: Double
     /// dBTP, −70 to 0; −1 by default (EBU R 128's maximum true peak for distribution is −1 dBTP).
@@ -23,7 +23,7 @@ public struct LoudnessTarget: Sendable, Hashable {
 }
 
 /// What normalising did to one output.
-public struct Normalization: Sendable, Hashable {
+public struct Normalization: Codable, Sendable, Hashable {
     package var target: LoudnessTarget
     /// The output's loudness before any gain: after trimming, channel mixing and resampling, before encoding.
     public var before: Loudness
@@ -52,18 +52,20 @@ extension Converter {
     /// pass, applies the gain that reaches the target, capped so the true peak stays under the ceiling, then decodes
     /// and measures what was written, still under its temporary name; when encoding noise (IMA4, µLaw) or the
     /// encoder's clamping moved it more than the tolerance, or pushed the true peak over the ceiling, it writes it
-    /// once more with the gain corrected. The source is read again by its path for each pass.
+    /// once more with the gain corrected. Each pass reads `input` from its beginning again (the open file, or the
+    /// bytes in memory: never reopened by path).
     static func normalize(
-        _ source: SourceInfo, output: ConversionOutput, to target: LoudnessTarget,
+        _ input: InputFile, output: ConversionOutput, to target: LoudnessTarget,
         flush: Bool
     ) throws(AudioFileError) -> Pending {
+        let source = try AudioInput.open(input).info
         guard LoudnessTarget.levels.contains(target.integrated), LoudnessTarget.levels.contains(target.ceiling) else {
             throw AudioFileError(output.path, .conversion(.loudnessTarget(target.integrated, ceiling: target.ceiling)))
         }
         var plain = output.options
         plain.normalize = nil
         plain.gain = nil
-        let before = try loudness(of: source, as: plain, path: output.path)
+        let before = try loudness(of: input, as: plain, path: output.path)
         guard let level = before.integrated else {
             throw AudioFileError(source.path, .conversion(.loudnessUnmeasurable(before.integratedReason ?? .belowGate)))
         }
@@ -79,13 +81,14 @@ extension Converter {
         cap(peakAt: before.truePeak.map { $0 + gain })
         func write() throws(AudioFileError) -> (Pending, Loudness) {
             plain.gain = Swift.min(Swift.max(gain, LoudnessTarget.gains.lowerBound), LoudnessTarget.gains.upperBound)
-            let outputs = [ConversionOutput(path: output.path, options: plain)]
-            let written = try encode(try AudioInput.open(source.path), outputs: outputs, flush: false)
+            var again = output
+            again.options = plain
+            let written = try encode(try AudioInput.open(input), outputs: [again], flush: false)
             guard let pending = written.first else { throw AudioFileError(output.path, .system(.write, .ioError)) }
             do throws(AudioFileError) {
-                return (pending, try LoudnessMeter.measure(pending.file.temporaryPath))
+                return (pending, try LoudnessMeter.measure(try pending.written.input(named: output.path)))
             } catch {
-                pending.file.discard()
+                pending.written.discard()
                 throw error
             }
         }
@@ -96,13 +99,13 @@ extension Converter {
             if off || over {
                 if off { gain += target.integrated - reached }
                 cap(peakAt: after.truePeak.map { $0 + (off ? target.integrated - reached : 0) })
-                try pending.file.remove()
+                try pending.written.remove()
                 (pending, after) = try write()
             }
         }
-        if flush {
-            do throws(AudioFileError) { try PendingFile.flush([pending.file]) } catch {
-                pending.file.discard()
+        if flush, let file = pending.written.file {
+            do throws(AudioFileError) { try PendingFile.flush([file]) } catch {
+                pending.written.discard()
                 throw error
             }
         }
@@ -113,11 +116,13 @@ extension Converter {
     }
 
     /// The loudness of `source` as the output at `path` written with `options` will have it: trimmed, mixed and
-    /// resampled, before any gain or encoding. Reads the source again by its path.
+    /// resampled, before any gain or encoding. Reads `input` again from its beginning.
     static func loudness(
-        of source: SourceInfo, as options: ConversionOptions,
+        of input: InputFile, as options: ConversionOptions,
         path: String
     ) throws(AudioFileError) -> Loudness {
+        let reader = try AudioInput.open(input)
+        let source = reader.info
         let channels = try FrameChain.outputChannels(options, source, path: path)
         let encoding = try resolveEncoding(options, source: source, channels: channels)
         let chain = try FrameChain(source: source, options: options, encoding: encoding, path: path)
@@ -126,7 +131,7 @@ extension Converter {
             sampleRate: options.sampleRate ?? source.sampleRate, channels: chain.outChannels,
             channelMask: mask, path: source.path)
         let add = { (b: SampleBuffer) throws(AudioFileError) in try meter.add(b) }
-        let pass = SamplePass(try AudioInput.open(source.path), limit: chain.limit)
+        let pass = SamplePass(reader, limit: chain.limit)
         try pass.forEach { block, position throws(AudioFileError) in try chain.consume(block, at: position, into: add) }
         try chain.finish(into: add)
         return meter.result

@@ -14,7 +14,7 @@ import SystemPackage
 ///
 /// ``commit()`` does all of that for one file. Several files that must appear together, or many files that
 /// should share one flush to disk, are ``detach(flush:)``ed and then published with ``PendingFile/publish(_:flushed:)``.
-package final class AtomicOutputFile {
+package final class AtomicOutputFile: OutputBytes {
     package let path: String
     let temporaryPath: String
     let fd: FileDescriptor
@@ -77,6 +77,8 @@ package final class AtomicOutputFile {
         return PendingFile(path: path, temporaryPath: temporaryPath, flushed: flush)
     }
 
+    package func handOff(flush: Bool) throws(AudioFileError) -> WrittenOutput { .file(try detach(flush: flush)) }
+
     /// Closes and removes the temporary file, unless it was handed on. For failure paths and releases, which
     /// have another error to report or none: a file that cannot be removed is left under its temporary name.
     package func discard() {
@@ -91,7 +93,7 @@ package final class AtomicOutputFile {
 /// task that wrote a file to the one that publishes it. Until published, ``discard()`` removes it.
 package struct PendingFile: Sendable, Hashable {
     package let path: String
-    let temporaryPath: String
+    package let temporaryPath: String
     let flushed: Bool
 
     /// Renames `files` into place in order. Unless `flushed` (every file was detached with `flush`), their data

@@ -49,9 +49,22 @@ package struct SoundFacts: Sendable {
         _ path: String, measureLevels: Bool, measureLoudness: Bool,
         listener: (any SampleConsumer)?
     ) -> SoundFacts {
-        var facts = SoundFacts(path: path)
+        let file: InputFile
+        do { file = try InputFile(path: path) } catch {
+            var facts = SoundFacts(path: path)
+            facts.readError = error.message
+            return facts
+        }
+        return gather(file, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: listener)
+    }
+
+    /// The same for a source already open: a file, or bytes in memory (a sound a service made).
+    package static func gather(
+        _ file: InputFile, measureLevels: Bool, measureLoudness: Bool,
+        listener: (any SampleConsumer)?
+    ) -> SoundFacts {
+        var facts = SoundFacts(path: file.path)
         do {
-            let file = try InputFile(path: path)
             facts.fileSize = file.size
             facts.sniffed = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
             facts.description = try Inspector.describe(file)
@@ -65,7 +78,7 @@ package struct SoundFacts: Sendable {
         let scan = levels || (measureLoudness && d.decodable) ? LevelScan(loudness: measureLoudness) : nil
         let consumers: [any SampleConsumer] = [scan, d.decodable ? listener : nil].compactMap { $0 }
         guard !consumers.isEmpty else { return facts }
-        SamplePass.feed(path, consumers)
+        SamplePass.feed(file, consumers)
         if let scan {
             if levels { facts.levels = scan.levels }
             facts.loudness = scan.loudness
