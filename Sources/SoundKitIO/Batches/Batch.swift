@@ -104,11 +104,13 @@ public enum BatchConverter {
     /// Converts every job, at most `concurrency` at once, and returns one result per job in job order.
     ///
     /// Nothing is written when two jobs would write the same file: the collisions are thrown. `progress` is called
-    /// on the calling task, one event at a time, in order. When the calling task is cancelled, no further job
+    /// in the caller's isolation (on the main actor when called from it; `isolation` is the caller's unless given),
+    /// one event at a time, in order; the conversions themselves run in child tasks. When the calling task is cancelled, no further job
     /// starts, the conversions under way stop between blocks of samples and leave nothing behind (their result
     /// is ``AudioFileError/Reason/cancelled``), and the outputs already converted are put in place.
     public static func convert(
         _ jobs: [ConversionJob], concurrency: Int = processorCount,
+        isolation: isolated (any Actor)? = #isolation,
         progress: (BatchProgress) -> Void = { _ in }
     ) async throws(OutputCollision) -> [ConversionResult] {
         if let c = collisions(in: jobs).first { throw c }
@@ -123,7 +125,7 @@ public enum BatchConverter {
 
         func publishPending() {
             guard !pending.isEmpty else { return }
-            let files = pending.flatMap { $0.outputs.map(\.file) }
+            let files = pending.flatMap { $0.outputs.compactMap(\.written.file) }
             do {
                 try PendingFile.publish(files, flushed: false)
             } catch {
