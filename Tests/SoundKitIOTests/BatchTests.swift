@@ -152,6 +152,30 @@ struct BatchTests {
         #expect(FileSystem.exists(sources[11] + ".caf") && !FileSystem.exists(junk + ".caf"))
     }
 
+    /// Main-actor state the progress closure below touches.
+    @MainActor static var seen = 0
+
+    @Test("from the main actor, a nested progress closure runs there (it trapped in dispatch_assert_queue before)")
+    @MainActor
+    func progressOnMainActor() async throws {
+        let dir = temporaryFolder()
+        let sources = try makeSources(dir, count: 4, frames: { _ in 2000 })
+        let jobs = sources.map {
+            ConversionJob(
+                input: $0,
+                outputs: [
+                    ConversionOutput(path: $0 + ".caf", options: ConversionOptions(fileType: .caf, encoding: .ulaw))
+                ])
+        }
+        Self.seen = 0
+        let count = { Self.seen += 1 }
+        let results = try await BatchConverter.convert(jobs, concurrency: 2) { _ in
+            MainActor.assertIsolated()
+            count()
+        }
+        #expect(Self.seen == 2 * jobs.count && results.count == jobs.count)
+    }
+
     @Test(
         "cancelling the calling task: no further file starts, the file under way leaves nothing, finished files are kept whole"
     )

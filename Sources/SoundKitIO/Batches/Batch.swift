@@ -140,6 +140,8 @@ public enum BatchConverter {
         }
 
         await withTaskGroup(of: (Int, Result<[Converter.Pending], AudioFileError>).self) { group in
+            // Capturing the isolated parameter keeps this body, and the progress calls in it, on the caller's actor.
+            _ = isolation
             var next = 0
             func startNext() -> Bool {
                 guard next < jobs.count, !Task.isCancelled else { return false }
