@@ -3,9 +3,9 @@ import SoundKitContainers
 import SoundKitIO
 
 /// `soundkit check --fix`: a compliant IMA4 CAF for every sound with an error a conversion can mend.
-public enum SoundFixer {
+package enum SoundFixer {
     /// What became of one sound.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// A compliant IMA4 CAF was written at this path.
         case fixed(String)
         /// Why the sound could not be mended by converting.
@@ -13,14 +13,14 @@ public enum SoundFixer {
     }
 
     /// One sound's fix.
-    public struct Fix: Sendable, Hashable {
+    package struct Fix: Sendable, Hashable {
         /// The sound, as the report names it.
-        public var path: String
+        package var path: String
         /// What became of it.
-        public var outcome: Outcome
+        package var outcome: Outcome
 
         /// The outcome as a finding of the `fix` rule: a note naming what was written, or an error saying why not.
-        public var finding: Finding {
+        package var finding: Finding {
             switch outcome {
             case .fixed(let out): return Rule.fix.finding("wrote \(out), an IMA4 CAF that passes", .note)
             case .failed(let why): return Rule.fix.finding("cannot fix: \(why)", .error)
@@ -29,7 +29,7 @@ public enum SoundFixer {
     }
 
     /// `report` with each fix's finding added to its sound's findings, so that every format carries them.
-    public static func report(_ report: CheckReport, adding fixes: [Fix]) -> CheckReport {
+    package static func report(_ report: CheckReport, adding fixes: [Fix]) -> CheckReport {
         var r = report
         for fix in fixes {
             guard let i = r.files.firstIndex(where: { $0.path == fix.path }) else { continue }
@@ -43,7 +43,7 @@ public enum SoundFixer {
 
     /// Writes into `dir` an IMA4 CAF for every sound of `report` with an error a conversion mends (trimmed to
     /// `seconds` with a fade-out when too long); the others get a failed ``Fix`` saying why. Originals are never touched.
-    public static func fix(_ report: CheckReport, into dir: String, trimTo seconds: Double = 29.5) -> [Fix] {
+    package static func fix(_ report: CheckReport, into dir: String, trimTo seconds: Double = 29.5) -> [Fix] {
         var out: [Fix] = []
         var used: Set<String> = []
         for file in report.files where file.findings.contains(where: { $0.severity == .error }) {

@@ -47,7 +47,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case normalize
 
     /// Where a rule belongs: the kind of thing it judges.
-    public enum Family: String, Codable, Sendable, CaseIterable {
+    package enum Family: String, Codable, Sendable, CaseIterable {
         /// Sound files (`soundkit check`).
         case sounds
         /// Sound names, as iOS resolves them (`soundkit resolve`).
@@ -195,13 +195,13 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     /// The id.
     public var description: String { rawValue }
     /// The kind of thing the rule judges.
-    public var family: Family { declaration.family }
+    package var family: Family { declaration.family }
     /// The severity the rule usually reports.
     public var severity: Severity { declaration.severities[0] }
     /// Every severity the rule reports, the usual one first.
-    public var severities: [Severity] { declaration.severities }
+    package var severities: [Severity] { declaration.severities }
     /// What the rule finds, in one line.
-    public var summary: String { declaration.summary }
+    package var summary: String { declaration.summary }
 
     /// A finding of this rule: its usual severity unless another is given, a message in neutral words (no command,
     /// no path the user did not give), what it is about when that is not the file itself, and what would mend it.

@@ -19,13 +19,13 @@ package struct NotificationExtension: Sendable, Hashable {
 }
 
 /// Notification service and content extensions: their Info.plist keys, XML or binary.
-public enum ExtensionChecker {
+package enum ExtensionChecker {
     package static let contentPoint = "com.apple.usernotifications.content-extension"
     package static let servicePoint = "com.apple.usernotifications.service"
 
     /// The Info.plist of an `.appex`, checked; nil for a readable extension of another kind, which is not ours to
     /// judge.
-    public static func check(appex: String) -> FileReport? {
+    package static func check(appex: String) -> FileReport? {
         let plist = FileSystem.join(appex, "Info.plist")
         let bytes: [UInt8]
         do {
