@@ -22,35 +22,58 @@ struct Payload: ParsableCommand {
             content extension should declare aps.category. Exit 1 on any error.
             """)
 
-    @Argument(help: "The payload JSON file ('-' for standard input).")
-    var file: String
+    @Argument(help: "The payload JSON files ('-' for standard input).")
+    var files: [String]
 
     @OptionGroup var locations: LocationOptions
+
+    @Flag(
+        name: .customLong("no-loudness"),
+        help: "Do not measure the loudness of the sound a payload names: no clipping findings about it.")
+    var noLoudness = false
 
     @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
     var format: ReportFormat = .text
 
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name a payload file, or '-' for standard input.") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
+    }
+
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            if file == "-" {
-                bytes = try readStandardInput()
-            } else {
-                let input = try InputFile(path: file)
-                bytes = try input.read(at: 0, count: Int(input.size))
+        var reports: [FileReport] = []
+        var resolved: [String] = []
+        var failed = false
+        // One cache for the run: a sound several payloads name is checked once.
+        let cache = SoundCheckCache.shared
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                if file == "-" {
+                    bytes = try readStandardInput()
+                } else {
+                    let input = try InputFile(path: file)
+                    bytes = try input.read(at: 0, count: Int(input.size))
+                }
+            } catch {
+                emitError(error)
+                failed = true
+                continue
             }
-        } catch {
-            emitError(error)
-            throw ExitCode.failure
+            let result = PayloadChecker.check(
+                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache)
+            // A finding about the sound the name resolved to says which file it is about.
+            let findings = result.findings.map { f in
+                var f = f
+                if let s = f.subject, s == result.resolution?.winner { f.message = "\(s): \(f.message)" }
+                return f
+            }
+            reports.append(FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings))
+            if let w = result.resolution?.winner { resolved.append("\(result.soundName ?? ""): resolves to \(w)") }
         }
-        let result = PayloadChecker.check(bytes, locations: locations.value)
-        let r = CheckReport(files: [
-            FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: result.findings)
-        ])
+        let r = CheckReport(files: reports)
         try emit(r, format: format)
-        if let w = result.resolution?.winner, format == .text {
-            printError("\(result.soundName ?? ""): resolves to \(w)")
-        }
-        if r.hasErrors { throw ExitCode.failure }
+        if format == .text { resolved.forEach(printError) }
+        if failed || r.hasErrors { throw ExitCode.failure }
     }
 }

@@ -33,7 +33,7 @@ public struct SoundLocations: Sendable, Hashable {
 }
 
 /// Where a sound name resolved: the file iOS plays, and what it shadows.
-public struct Resolution: Sendable, Hashable {
+public struct Resolution: Codable, Sendable, Hashable {
     /// The file iOS plays, when one matches.
     public var winner: String?
     /// Later matches the winner shadows.
@@ -41,8 +41,8 @@ public struct Resolution: Sendable, Hashable {
     /// Near misses when nothing matches: other case, other extension, only in a subfolder.
     package var suggestions: [Suggestion]
 
-    package struct Suggestion: Sendable, Hashable {
-        package enum Kind: String, Sendable {
+    package struct Suggestion: Codable, Sendable, Hashable {
+        package enum Kind: String, Codable, Sendable {
             case otherCase = "other case"
             case otherExtension = "other extension"
             case subfolder = "only in a subfolder"
