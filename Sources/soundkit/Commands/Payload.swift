@@ -69,7 +69,10 @@ struct Payload: ParsableCommand {
                 return f
             }
             reports.append(FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings))
-            if let w = result.resolution?.winner { resolved.append("\(result.soundName ?? ""): resolves to \(w)") }
+            if let w = result.resolution?.winner {
+                let line = "\(result.soundName ?? ""): resolves to \(w)"
+                if !resolved.contains(line) { resolved.append(line) }
+            }
         }
         let r = CheckReport(files: reports)
         try emit(r, format: format)
