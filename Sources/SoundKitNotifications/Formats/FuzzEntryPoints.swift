@@ -10,7 +10,7 @@ package func fuzzPlistCheck(_ bytes: [UInt8]) {
 /// A push payload: the JSON parser, `aps.sound`, the size, and the attachment checks (no locations, so no files are
 /// read).
 package func fuzzPayloadCheck(_ bytes: [UInt8]) {
-    _ = PayloadChecker.check(bytes, cache: SoundCheckCache())
+    _ = PayloadChecker.check(bytes)
 }
 
 /// An attachment file's first bytes: the sniffer and the attachment rules, under a name that suggests an image.
