@@ -51,6 +51,12 @@ struct PayloadCLITests {
         #expect(f.line == 3 && f.column == 14 && f.subject == "aps.sound" && f.rule == "payload-shape")
     }
 
+    @Test("standard input can be named once among the files")
+    func standardInputOnce() throws {
+        let r = try Tool.run("/bin/sh", ["-c", "echo '{}' | exec \"$0\" payload - -", Tool.soundkit])
+        #expect(r.status == 64 && r.stderr.contains("Standard input ('-') can be read once."))
+    }
+
     @Test("a 4,344-byte pretty-printed payload is over the limit as sent; its compact form would fit, and it says so")
     func prettyOverLimit() throws {
         var items: [String] = []

@@ -12,8 +12,10 @@ struct Payload: ParsableCommand {
         abstract: "Check an APNs payload's sound and attachments (also FCM v1's message.apns.payload).",
         discussion: """
             aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
-            types exactly; the payload must be at most 4096 bytes. With location options the name must resolve as \
-            `soundkit resolve` resolves it, and the file it finds is checked too.
+            types exactly; the payload must be at most 4096 bytes as sent (an FCM v1 message's APNs payload as compact \
+            JSON, the form FCM sends it in). With location options the name must resolve as `soundkit resolve` \
+            resolves it, and the file it finds is checked too, once however many payloads name it. Findings give the \
+            line and column of the part of the payload they are about (FILE:LINE:COLUMN).
 
             An attachment named by Braze's ab.att {"url", "type"}, FCM's message.apns.fcm_options.image or \
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
@@ -36,7 +38,6 @@ struct Payload: ParsableCommand {
     var format: ReportFormat = .text
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Name a payload file, or '-' for standard input.") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
     }
 
