@@ -102,6 +102,17 @@ struct PayloadLinterTests {
         #expect(noAPS.findings.first.map { [$0.line, $0.column] } == [3, 3] && noAPS.findings.first?.subject == nil)
     }
 
+    @Test("the parser records object members, not array items, and counts columns after a byte order mark")
+    func parserPositions() throws {
+        let parsed = try JSONParser.parseLocated(Array(#"{"a":[{"b":1}],"c":{"d":2}}"#.utf8))
+        #expect(parsed.positions.members[["a", "b"]] == nil)
+        #expect(parsed.positions.value(at: ["a", "b"]) == JSONPosition(line: 1, column: 6))
+        #expect(parsed.positions.members[["c", "d"]]?.key == JSONPosition(line: 1, column: 21))
+        #expect(parsed.positions.value(at: ["c", "d"]) == JSONPosition(line: 1, column: 25))
+        let e = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("\u{FEFF}{\"a\":}".utf8)) }
+        #expect(e?.line == 1 && e?.column == 6)
+    }
+
     @Test("invalid JSON: the payload-json finding carries the line and column of the syntax error")
     func syntaxPosition() {
         let r = lint("{\n  \"aps\": {\"sound\": \"x.caf\",}\n}")

@@ -80,8 +80,8 @@ package struct JSONPosition: Sendable, Hashable {
     package var column: Int
 }
 
-/// Where the members of a parsed document start, by key path (member names, and `[i]` for array items), down to
-/// ``JSONPositions/depth`` levels.
+/// Where the members of a parsed document's objects start, by key path, down to ``JSONPositions/depth`` levels and
+/// not inside arrays (no payload check names an item).
 package struct JSONPositions: Sendable {
     /// Where one member's key (none for array items) and value start.
     package struct Member: Sendable {
@@ -118,6 +118,8 @@ package struct JSONParser {
     var start = 0
     /// The key path of the value being parsed, as far as positions are recorded.
     var path: [String] = []
+    /// How many arrays the value being parsed is in.
+    var arrays = 0
     var positions = JSONPositions()
     /// The last position worked out, from which the next is counted on (positions are asked for in order).
     var cursor = (offset: 0, position: JSONPosition(line: 1, column: 1))
@@ -229,7 +231,7 @@ package struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeHere()), expected a member name in quotes")
             }
-            let recorded = depth < JSONPositions.depth
+            let recorded = depth < JSONPositions.depth && arrays == 0
             let keyAt = recorded ? here() : nil
             let key = try string()
             skipSpace()
@@ -265,10 +267,9 @@ package struct JSONParser {
         }
         while true {
             skipSpace()
-            let recorded = depth < JSONPositions.depth
-            if recorded { record("[\(items.count)]", key: nil) }
+            arrays += 1
             items.append(try value(depth: depth + 1))
-            if recorded { path.removeLast() }
+            arrays -= 1
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") {
