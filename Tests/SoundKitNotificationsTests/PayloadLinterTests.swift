@@ -194,6 +194,37 @@ struct PayloadLinterTests {
         #expect(!String(decoding: bare, as: UTF8.self).contains("line"))
     }
 
+    @Test("messages name no path the service holds: files by their location, the resolved sound in the subject")
+    func neutralMessages() throws {
+        let dir = try temporaryDirectory()
+        let fm = FileManager.default
+        for rel in [
+            "data/Library/Sounds/both.wav", "Demo.app/both.wav", "Demo.app/alert.wav", "Demo.app/Sounds/deep.wav",
+        ] {
+            let url = dir.appendingPathComponent(rel)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(SoundFiles.wav(seconds: 31)).write(to: url)
+        }
+        let locations = SoundLocations(
+            appContainer: dir.appendingPathComponent("data").path, bundle: dir.appendingPathComponent("Demo.app").path)
+        func lint(_ name: String) -> PayloadReport {
+            PayloadLinter.lint(#"{"aps":{"sound":"\#(name)"}}"#, locations: locations, measureLoudness: false)
+        }
+        let shadowed = lint("both.wav")
+        #expect(
+            shadowed.findings.map(\.message).contains(
+                "'both.wav' also exists at main bundle/both.wav, which app container Library/Sounds/both.wav shadows "
+                    + "(the first in iOS's search order wins)"))
+        #expect(shadowed.findings.contains { $0.rule == .duration && $0.subject == shadowed.resolution?.winner })
+        let missed = lint("Alert.wav").findings.map(\.message)
+        #expect(missed.contains { $0.hasSuffix("did you mean 'alert.wav' (other case: main bundle/alert.wav)?") })
+        let deep = lint("deep.wav").findings.map(\.message)
+        #expect(deep.contains { $0.hasPrefix("'deep.wav' exists only in a subfolder (main bundle/Sounds/deep.wav)") })
+        for r in [shadowed, lint("Alert.wav"), lint("deep.wav")] {
+            #expect(r.findings.allSatisfy { !$0.message.contains(dir.path) && !$0.message.contains("soundkit") })
+        }
+    }
+
     @Test("text and GitHub lines: PATH:LINE:COLUMN when the finding has a position, unchanged without")
     func rendering() {
         var placed = Rule.payloadShape.finding("aps.sound is true", subject: "aps.sound")

@@ -192,7 +192,7 @@ package enum PayloadChecker {
             return nil
         }
         let r = SoundResolver.resolve(n, in: lookup.locations)
-        for f in r.findings(for: n) {
+        for f in r.findings(for: n, naming: { place($0, in: lookup.locations) }) {
             var f = f
             f.subject = f.subject ?? dotted(namePath)
             notes.place(f, at: namePath)
@@ -206,6 +206,18 @@ package enum PayloadChecker {
             }
         }
         return r
+    }
+}
+
+extension PayloadChecker {
+    /// A file below one of the locations, named by that location as messages say it (`main bundle/Sounds/a.caf`,
+    /// `app group 1 Library/Sounds/a.caf`), so that a service's messages carry no path of its own.
+    static func place(_ path: String, in locations: SoundLocations) -> String {
+        for (folder, label) in locations.searchOrder {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return label + "/" + path.dropFirst(prefix.count) }
+        }
+        return FileSystem.lastComponent(path)
     }
 }
 
