@@ -240,7 +240,7 @@ struct AttachmentPayloadCLITests {
         #expect(r.status == 0)
         #expect(
             r.stdout.contains(
-                "push.json:1:21: warning: the payload names an attachment (ab.att), but \(bare.path) has no notification service extension"
+                "push.json:1:21: warning: \(bare.path): the payload names an attachment (ab.att), but the app has no notification service extension"
             ) && r.stdout.contains("[no-service-extension]"))
         #expect(
             r.stdout.contains(#"push.json:1:137: note: aps.category "other" is declared by no content extension"#)

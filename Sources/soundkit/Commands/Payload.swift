@@ -63,10 +63,11 @@ struct Payload: ParsableCommand {
             }
             let result = PayloadChecker.check(
                 bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache)
-            // A finding about the sound the name resolved to says which file it is about.
+            // A finding about a file (the sound the name resolved to, the app bundle) says which file it is about.
+            let files = [result.resolution?.winner, locations.bundle].compactMap { $0 }
             let findings = result.findings.map { f in
                 var f = f
-                if let s = f.subject, s == result.resolution?.winner { f.message = "\(s): \(f.message)" }
+                if let s = f.subject, files.contains(s) { f.message = "\(s): \(f.message)" }
                 return f
             }
             reports.append(FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings))

@@ -215,8 +215,8 @@ enum AttachmentPayload {
         }
     }
 
-    /// With the app at hand: is there a service extension to download the attachment, and a content extension for
-    /// the category?
+    /// With the app at hand: is there a service extension to download the attachment (a finding whose subject is
+    /// the bundle), and a content extension for the category? Messages say "the app", not its path.
     static func againstBundle(
         _ bundle: String, attachments: [Named], mutable: JSONValue?, aps: JSONValue?, apsPath: [String],
         into notes: inout PayloadNotes
@@ -237,7 +237,7 @@ enum AttachmentPayload {
                 : "names an attachment (\(attachments.map(\.label).joined(separator: ", ")))"
             notes.place(
                 Rule.noServiceExtension.finding(
-                    "the payload \(what), but \(bundle) has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)",
+                    "the payload \(what), but the app has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)",
                     subject: bundle),
                 at: attachments.first?.path ?? apsPath + ["mutable-content"])
         }
@@ -252,7 +252,7 @@ enum AttachmentPayload {
                     : "declared: " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
                 notes.place(
                     Rule.categoryNotDeclared.finding(
-                        "\(apsName).category \"\(category)\" is declared by no content extension of \(bundle) (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
+                        "\(apsName).category \"\(category)\" is declared by no content extension of the app (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
                     ), subject: apsPath + ["category"])
             }
         }
