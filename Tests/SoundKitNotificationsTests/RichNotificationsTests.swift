@@ -791,6 +791,7 @@ struct BundlePayloadTests {
         let bare = try app(["Content": Plists.content()])
         let f = rich(brazePayload, bare)
         #expect(f.map(\.rule) == [.noServiceExtension] && f[0].severity == .warning && f[0].message.contains("ab.att"))
+        #expect(f[0].subject == bare && !f[0].message.contains(bare))
         #expect(rich(#"{"aps":{"alert":"x","mutable-content":1}}"#, bare).map(\.rule) == [.noServiceExtension])
         #expect(rich(#"{"aps":{"alert":"x"}}"#, bare).isEmpty)
         let full = try app(["Content": Plists.content(), "Service": Plists.service()])
@@ -807,7 +808,7 @@ struct BundlePayloadTests {
         let f = rich(#"{"aps":{"alert":"x","category":"c"}}"#, full)
         #expect(
             f.map(\.rule) == [.categoryNotDeclared] && f[0].severity == .note
-                && f[0].message.contains(#"declared: "a", "b""#))
+                && f[0].message.contains(#"declared: "a", "b""#) && !f[0].message.contains(full))
         let none = try app(["Service": Plists.service()])
         #expect(
             rich(#"{"aps":{"alert":"x","category":"b"}}"#, none).first?.message.contains(

@@ -474,6 +474,6 @@ struct FormatTests {
         let pdoc = try #require(try JSONSerialization.jsonObject(with: p.data) as? [String: Any])
         #expect(p.status == 1 && pdoc["version"] as? Int == 1)
         let pg = try Tool.soundkit("payload", payload, "--format", "github")
-        #expect(pg.stdout.contains("::error file=\(payload),title=soundkit payload-shape::"))
+        #expect(pg.stdout.contains("::error file=\(payload),line=1,col=66,title=soundkit payload-shape::"))
     }
 }

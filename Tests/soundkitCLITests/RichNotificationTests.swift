@@ -181,10 +181,10 @@ struct AttachmentPayloadCLITests {
         #expect(r.status == 1)
         #expect(
             r.stdout.contains(
-                #"push.json: error: ab.att.type is "exe", which UNNotificationAttachment does not accept"#)
+                #"push.json:1:38: error: ab.att.type is "exe", which UNNotificationAttachment does not accept"#)
                 && r.stdout.contains("[attachment-type]"))
         #expect(
-            r.stdout.contains(#"push.json: error: ab.att.url is "notaurl", not an absolute https URL"#)
+            r.stdout.contains(#"push.json:1:21: error: ab.att.url is "notaurl", not an absolute https URL"#)
                 && r.stdout.contains("[attachment-url]"))
     }
 
@@ -195,7 +195,7 @@ struct AttachmentPayloadCLITests {
         #expect(
             braze.status == 1
                 && braze.stdout.contains(
-                    #"push.json: error: ab.att names an attachment but aps has no "mutable-content": 1"#)
+                    #"push.json:1:64: error: ab.att names an attachment but aps has no "mutable-content": 1"#)
                 && braze.stdout.hasSuffix("[mutable-content]\n"))
         let truthy = try payload(
             #"{"ab":{"att":{"url":"https://e.com/a.gif","type":"gif"}},"aps":{"alert":"x","sound":"default","mutable-content":true}}"#
@@ -205,7 +205,8 @@ struct AttachmentPayloadCLITests {
             #"{"message":{"notification":{"image":"https://e.com/a.png"},"apns":{"payload":{"aps":{"sound":"default"}}}}}"#
         )
         #expect(
-            fcm.status == 0 && fcm.stdout.contains("push.json: warning: message.notification.image names an attachment")
+            fcm.status == 0
+                && fcm.stdout.contains("push.json:1:85: warning: message.notification.image names an attachment")
         )
         let strict = try payload(
             #"{"message":{"apns":{"payload":{"aps":{"sound":"default"}},"fcm_options":{"image":"https://e.com/a.png"}}}}"#
@@ -239,10 +240,10 @@ struct AttachmentPayloadCLITests {
         #expect(r.status == 0)
         #expect(
             r.stdout.contains(
-                "push.json: warning: the payload names an attachment (ab.att), but \(bare.path) has no notification service extension"
+                "push.json:1:21: warning: \(bare.path): the payload names an attachment (ab.att), but the app has no notification service extension"
             ) && r.stdout.contains("[no-service-extension]"))
         #expect(
-            r.stdout.contains(#"push.json: note: aps.category "other" is declared by no content extension"#)
+            r.stdout.contains(#"push.json:1:137: note: aps.category "other" is declared by no content extension"#)
                 && r.stdout.contains("[category-not-declared]"))
         let full = try ExtensionFixtures.app([
             ("Content", ExtensionFixtures.content(), false), ("Service", ExtensionFixtures.service(), true),

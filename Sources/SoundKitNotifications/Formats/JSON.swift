@@ -74,34 +74,103 @@ package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     package var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }
 
-/// A strict RFC 8259 parser that reports where it stopped.
+/// Where something starts in a JSON document as given: 1-based line, and column counted in Unicode scalars.
+package struct JSONPosition: Sendable, Hashable {
+    package var line: Int
+    package var column: Int
+}
+
+/// Where the members of a parsed document's objects start, by key path, down to ``JSONPositions/depth`` levels and
+/// not inside arrays (no payload check names an item).
+package struct JSONPositions: Sendable {
+    /// Where one member's key (none for array items) and value start.
+    package struct Member: Sendable {
+        package var key: JSONPosition?
+        package var value: JSONPosition
+    }
+
+    /// How deep members are recorded: deeper than anything a payload check names, and a bound on hostile input.
+    package static let depth = 8
+    /// Where the document's value starts.
+    package var root = JSONPosition(line: 1, column: 1)
+    /// Each member recorded, by its key path; of duplicate keys the last, as ``JSONValue`` keeps it.
+    package var members: [[String]: Member] = [:]
+
+    /// Where the value at `path` starts, or, when nothing is there, the value of its nearest ancestor that is.
+    package func value(at path: [String]) -> JSONPosition {
+        var p = path[...]
+        while !p.isEmpty {
+            if let m = members[Array(p)] { return m.value }
+            p = p.dropLast()
+        }
+        return root
+    }
+
+    /// Where the member `path` starts (its key), when it is a member of an object.
+    package func key(at path: [String]) -> JSONPosition? { members[path]?.key }
+}
+
+/// A strict RFC 8259 parser that reports where it stopped, and where each member starts.
 package struct JSONParser {
     let bytes: [UInt8]
     var i = 0
+    /// Where the document's text starts (after a byte order mark).
+    var start = 0
+    /// The key path of the value being parsed, as far as positions are recorded.
+    var path: [String] = []
+    /// How many arrays the value being parsed is in.
+    var arrays = 0
+    var positions = JSONPositions()
+    /// The last position worked out, from which the next is counted on (positions are asked for in order).
+    var cursor = (offset: 0, position: JSONPosition(line: 1, column: 1))
 
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parseLocated(bytes).value
+    }
+
+    /// The document and where its members start.
+    package static func parseLocated(
+        _ bytes: [UInt8]
+    ) throws(JSONSyntaxError) -> (value: JSONValue, positions: JSONPositions) {
         var p = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as most senders' libraries do.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.start = 3 }
+        p.i = p.start
+        p.cursor.offset = p.start
         p.skipSpace()
+        p.positions.root = p.here()
         let v = try p.value(depth: 0)
         p.skipSpace()
         guard p.i == bytes.count else { throw p.error("unexpected \(p.describeHere()) after the end of the document") }
-        return v
+        return (v, p.positions)
+    }
+
+    /// The position of byte `offset`, counted on from `from` (at or before it).
+    static func position(
+        of offset: Int, in bytes: [UInt8], from: (offset: Int, position: JSONPosition)
+    ) -> JSONPosition {
+        var p = from.position
+        for b in bytes[from.offset..<max(from.offset, min(offset, bytes.count))] {
+            if b == 0x0A {
+                p.line += 1
+                p.column = 1
+            } else if b & 0xC0 != 0x80 {
+                p.column += 1
+            }
+        }
+        return p
+    }
+
+    /// The position of the current byte.
+    mutating func here() -> JSONPosition {
+        let p = Self.position(of: i, in: bytes, from: cursor)
+        cursor = (i, p)
+        return p
     }
 
     func error(_ message: String) -> JSONSyntaxError {
-        var line = 1
-        var column = 1
-        for b in bytes[0..<min(i, bytes.count)] {
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return JSONSyntaxError(message: message, line: line, column: column, offset: i)
+        let p = Self.position(of: i, in: bytes, from: (start, JSONPosition(line: 1, column: 1)))
+        return JSONSyntaxError(message: message, line: p.line, column: p.column, offset: i)
     }
 
     func describeHere() -> String {
@@ -143,6 +212,12 @@ package struct JSONParser {
         i += w.count
     }
 
+    /// Enters the member `name` (its value starts here) and records where it and its key start.
+    mutating func record(_ name: String, key: JSONPosition?) {
+        path.append(name)
+        positions.members[path] = JSONPositions.Member(key: key, value: here())
+    }
+
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         i += 1
         var members: [(String, JSONValue)] = []
@@ -156,6 +231,8 @@ package struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeHere()), expected a member name in quotes")
             }
+            let recorded = depth < JSONPositions.depth && arrays == 0
+            let keyAt = recorded ? here() : nil
             let key = try string()
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
@@ -163,7 +240,9 @@ package struct JSONParser {
             }
             i += 1
             skipSpace()
+            if recorded { record(key, key: keyAt) }
             members.append((key, try value(depth: depth + 1)))
+            if recorded { path.removeLast() }
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") {
@@ -188,7 +267,9 @@ package struct JSONParser {
         }
         while true {
             skipSpace()
+            arrays += 1
             items.append(try value(depth: depth + 1))
+            arrays -= 1
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") {

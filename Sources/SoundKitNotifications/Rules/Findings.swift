@@ -25,6 +25,10 @@ public struct Finding: Codable, Hashable, Sendable {
     public var subject: String?
     /// What would mend it, as data (a front end says it as a command).
     public var remedy: Remedy?
+    /// For a finding about part of a payload: the line (1-based) of the text as given where it starts.
+    public var line: Int?
+    /// For a finding about part of a payload: the column (1-based, in Unicode scalars) where it starts on ``line``.
+    public var column: Int?
 
     /// A finding; checks make theirs with ``Rule/finding(_:_:subject:remedy:)``.
     package init(_ severity: Severity, _ rule: Rule, _ message: String, subject: String? = nil, remedy: Remedy? = nil) {
@@ -33,6 +37,14 @@ public struct Finding: Codable, Hashable, Sendable {
         self.message = message
         self.subject = subject
         self.remedy = remedy
+    }
+}
+
+extension Finding {
+    /// `:LINE:COLUMN` (or `:LINE`) when the finding has a position, or nothing.
+    var positionSuffix: String {
+        guard let line else { return "" }
+        return ":\(line)" + (column.map { ":\($0)" } ?? "")
     }
 }
 
@@ -83,9 +95,9 @@ public struct CheckReport: Codable, Hashable, Sendable {
     package init(files: [FileReport]) { self.files = files }
 
     /// The errors in all files.
-    public var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
+    package var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
     /// The warnings in all files.
-    public var warningCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
+    package var warningCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
     /// Whether any file has an error.
     public var hasErrors: Bool { errorCount > 0 }
 
@@ -100,9 +112,12 @@ public struct CheckReport: Codable, Hashable, Sendable {
         return r
     }
 
-    /// `PATH: error: MESSAGE [rule]` lines, the form Xcode and CI log parsers read.
+    /// `PATH: error: MESSAGE [rule]` lines (`PATH:LINE:COLUMN: …` when the finding has a position), the form Xcode
+    /// and CI log parsers read.
     package func textLines() -> [String] {
-        files.flatMap { f in f.findings.map { "\(f.path): \($0.severity.rawValue): \($0.message) [\($0.rule)]" } }
+        files.flatMap { f in
+            f.findings.map { "\(f.path)\($0.positionSuffix): \($0.severity.rawValue): \($0.message) [\($0.rule)]" }
+        }
     }
 
     /// GitHub Actions workflow commands (`::error file=PATH::MESSAGE`).
@@ -110,8 +125,9 @@ public struct CheckReport: Codable, Hashable, Sendable {
         files.flatMap { f in
             f.findings.map { x in
                 let kind = x.severity == .note ? "notice" : x.severity.rawValue
-                return
-                    "::\(kind) file=\(Self.escapeProperty(f.path)),title=soundkit \(x.rule)::\(Self.escapeData(x.message))"
+                let position = x.line.map { l in ",line=\(l)" + (x.column.map { ",col=\($0)" } ?? "") } ?? ""
+                return "::\(kind) file=\(Self.escapeProperty(f.path))\(position),title=soundkit \(x.rule)::"
+                    + Self.escapeData(x.message)
             }
         }
     }

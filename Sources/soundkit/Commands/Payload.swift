@@ -12,8 +12,10 @@ struct Payload: ParsableCommand {
         abstract: "Check an APNs payload's sound and attachments (also FCM v1's message.apns.payload).",
         discussion: """
             aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
-            types exactly; the payload must be at most 4096 bytes. With location options the name must resolve as \
-            `soundkit resolve` resolves it, and the file it finds is checked too.
+            types exactly; the payload must be at most 4096 bytes as sent (an FCM v1 message's APNs payload as compact \
+            JSON, the form FCM sends it in). With location options the name must resolve as `soundkit resolve` \
+            resolves it, and the file it finds is checked too, once however many payloads name it. Findings give the \
+            line and column of the part of the payload they are about (FILE:LINE:COLUMN).
 
             An attachment named by Braze's ab.att {"url", "type"}, FCM's message.apns.fcm_options.image or \
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
@@ -22,35 +24,61 @@ struct Payload: ParsableCommand {
             content extension should declare aps.category. Exit 1 on any error.
             """)
 
-    @Argument(help: "The payload JSON file ('-' for standard input).")
-    var file: String
+    @Argument(help: "The payload JSON files ('-' for standard input).")
+    var files: [String]
 
     @OptionGroup var locations: LocationOptions
+
+    @Flag(
+        name: .customLong("no-loudness"),
+        help: "Do not measure the loudness of the sound a payload names: no clipping findings about it.")
+    var noLoudness = false
 
     @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
     var format: ReportFormat = .text
 
+    func validate() throws {
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
+    }
+
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            if file == "-" {
-                bytes = try readStandardInput()
-            } else {
-                let input = try InputFile(path: file)
-                bytes = try input.read(at: 0, count: Int(input.size))
+        var reports: [FileReport] = []
+        var resolved: [String] = []
+        var failed = false
+        // One cache for the run: a sound several payloads name is checked once.
+        let cache = SoundCheckCache.shared
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                if file == "-" {
+                    bytes = try readStandardInput()
+                } else {
+                    let input = try InputFile(path: file)
+                    bytes = try input.read(at: 0, count: Int(input.size))
+                }
+            } catch {
+                emitError(error)
+                failed = true
+                continue
             }
-        } catch {
-            emitError(error)
-            throw ExitCode.failure
+            let result = PayloadChecker.check(
+                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache)
+            // A finding about a file (the sound the name resolved to, the app bundle) says which file it is about.
+            let files = [result.resolution?.winner, locations.bundle].compactMap { $0 }
+            let findings = result.findings.map { f in
+                var f = f
+                if let s = f.subject, files.contains(s) { f.message = "\(s): \(f.message)" }
+                return f
+            }
+            reports.append(FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings))
+            if let w = result.resolution?.winner {
+                let line = "\(result.soundName ?? ""): resolves to \(w)"
+                if !resolved.contains(line) { resolved.append(line) }
+            }
         }
-        let result = PayloadChecker.check(bytes, locations: locations.value)
-        let r = CheckReport(files: [
-            FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: result.findings)
-        ])
+        let r = CheckReport(files: reports)
         try emit(r, format: format)
-        if let w = result.resolution?.winner, format == .text {
-            printError("\(result.soundName ?? ""): resolves to \(w)")
-        }
-        if r.hasErrors { throw ExitCode.failure }
+        if format == .text { resolved.forEach(printError) }
+        if failed || r.hasErrors { throw ExitCode.failure }
     }
 }

@@ -33,7 +33,7 @@ public struct SoundLocations: Sendable, Hashable {
 }
 
 /// Where a sound name resolved: the file iOS plays, and what it shadows.
-public struct Resolution: Sendable, Hashable {
+public struct Resolution: Codable, Sendable, Hashable {
     /// The file iOS plays, when one matches.
     public var winner: String?
     /// Later matches the winner shadows.
@@ -41,8 +41,8 @@ public struct Resolution: Sendable, Hashable {
     /// Near misses when nothing matches: other case, other extension, only in a subfolder.
     package var suggestions: [Suggestion]
 
-    package struct Suggestion: Sendable, Hashable {
-        package enum Kind: String, Sendable {
+    package struct Suggestion: Codable, Sendable, Hashable {
+        package enum Kind: String, Codable, Sendable {
             case otherCase = "other case"
             case otherExtension = "other extension"
             case subfolder = "only in a subfolder"
@@ -53,17 +53,22 @@ public struct Resolution: Sendable, Hashable {
     }
 
     /// Findings in the checker's terms (`name-not-found`, `subfolder`, `shadowed`).
-    public func findings(for name: String) -> [Finding] {
+    public func findings(for name: String) -> [Finding] { findings(for: name, naming: { $0 }) }
+
+    /// The same findings, with each file the messages mention named by `naming` (a payload's findings name it by
+    /// the location it is in, not by its path).
+    package func findings(for name: String, naming: (String) -> String) -> [Finding] {
         if let w = winner {
             return shadowed.map {
                 Rule.shadowed.finding(
-                    "'\(name)' also exists at \($0), which \(w) shadows (the first in iOS's search order wins)")
+                    "'\(name)' also exists at \(naming($0)), which \(naming(w)) shadows (the first in iOS's search order wins)"
+                )
             }
         }
         if let sub = suggestions.first(where: { $0.kind == .subfolder && $0.name == name }) {
             return [
                 Rule.subfolder.finding(
-                    "'\(name)' exists only in a subfolder (\(sub.path)); iOS looks at the bundle's top level and Library/Sounds only — copy it to the top level",
+                    "'\(name)' exists only in a subfolder (\(naming(sub.path))); iOS looks at the bundle's top level and Library/Sounds only — copy it to the top level",
                     .error)
             ]
         }
@@ -71,7 +76,7 @@ public struct Resolution: Sendable, Hashable {
         if !suggestions.isEmpty {
             message +=
                 "; did you mean "
-                + suggestions.prefix(3).map { "'\($0.name)' (\($0.kind.rawValue): \($0.path))" }.joined(
+                + suggestions.prefix(3).map { "'\($0.name)' (\($0.kind.rawValue): \(naming($0.path)))" }.joined(
                     separator: ", or ") + "?"
         }
         return [Rule.nameNotFound.finding(message)]

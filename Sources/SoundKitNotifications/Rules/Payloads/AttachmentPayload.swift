@@ -5,7 +5,7 @@ enum AttachmentPayload {
     /// One attachment the payload names.
     struct Named {
         /// Where it is named (`ab.att.url`, `message.apns.fcm_options.image`).
-        var path: String
+        var path: [String]
         var url: JSONValue
         /// Braze's `ab.att` dictionary, for its `type`.
         var braze: JSONValue?
@@ -13,7 +13,7 @@ enum AttachmentPayload {
         var mutableContentSeverity: Severity
 
         /// The attachment's name in messages: `ab.att`, or the FCM field.
-        var label: String { braze == nil ? path : String(path.dropLast(".url".count)) }
+        var label: String { PayloadChecker.dotted(braze == nil ? path : Array(path.dropLast())) }
     }
 
     /// Suffixes of media files, for telling a URL's own suffix from a script's (`image.php?id=3`).
@@ -23,82 +23,96 @@ enum AttachmentPayload {
             "bmp", "tif", "tiff", "svg",
         ])
 
+    /// The attachment checks, with `aps` (at `apsPath`) when the payload has that dictionary.
     static func check(
-        root: JSONValue, payload: JSONValue, aps: JSONValue?, apsPath: String, bundle: String?
-    ) -> [Finding] {
-        let prefix = String(apsPath.dropLast("aps".count))  // "" or "message.apns.payload."
-        var findings: [Finding] = []
-        var named: [Named] = []
+        root: JSONValue, payload: JSONValue, aps: JSONValue?, apsPath: [String], bundle: String?,
+        into notes: inout PayloadNotes
+    ) {
+        let named = attachments(root: root, payload: payload, apsPath: apsPath, into: &notes)
+        for n in named {
+            urlCheck(n.url, at: n.path, into: &notes)
+            if let att = n.braze, case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
+                suffixAgreement(url: url, type: type, at: Array(n.path.dropLast()), into: &notes)
+            }
+        }
 
-        if let att = payload["ab"]?["att"] {
-            if case .object = att {
-                switch att["url"] {
+        let mutable = aps?["mutable-content"]
+        let mutablePath = apsPath + ["mutable-content"]
+        let apsName = PayloadChecker.dotted(apsPath)
+        if let worst = named.map(\.mutableContentSeverity).max() {
+            let names = named.map(\.label).joined(separator: " and ")
+            switch mutable {
+            case .number("1")?: break
+            case nil:
+                notes.add(
+                    .mutableContent,
+                    "\(names) names an attachment but \(apsName) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
+                    worst, at: mutablePath)
+            case let other?:
+                notes.add(
+                    .mutableContent,
+                    "\(PayloadChecker.dotted(mutablePath)) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
+                    worst, at: mutablePath)
+            }
+        } else if let m = mutable, m != .number("1"), m != .number("0") {
+            notes.add(
+                .mutableContent,
+                "\(PayloadChecker.dotted(mutablePath)) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
+                .warning, at: mutablePath)
+        }
+
+        if let bundle {
+            againstBundle(bundle, attachments: named, mutable: mutable, aps: aps, apsPath: apsPath, into: &notes)
+        }
+    }
+
+    /// The attachments the payload names (Braze's `ab.att`, FCM's images), with the findings on `ab.att` itself.
+    static func attachments(
+        root: JSONValue, payload: JSONValue, apsPath: [String], into notes: inout PayloadNotes
+    ) -> [Named] {
+        let att = Array(apsPath.dropLast()) + ["ab", "att"]  // beside aps: ab.att or message.apns.payload.ab.att
+        let attName = PayloadChecker.dotted(att)
+        var named: [Named] = []
+        if let value = payload["ab"]?["att"] {
+            if case .object = value {
+                switch value["url"] {
                 case let url?:
-                    named.append(
-                        Named(path: "\(prefix)ab.att.url", url: url, braze: att, mutableContentSeverity: .error))
+                    named.append(Named(path: att + ["url"], url: url, braze: value, mutableContentSeverity: .error))
                 case nil:
-                    findings.append(
-                        Rule.attachmentURL.finding(
-                            "\(prefix)ab.att has no \"url\"; Braze's service extension downloads the attachment from it"
-                        ))
+                    notes.add(
+                        .attachmentURL,
+                        "\(attName) has no \"url\"; Braze's service extension downloads the attachment from it",
+                        at: att + ["url"])
                 }
-                findings += brazeType(att, at: "\(prefix)ab.att")
+                brazeType(value, at: att, into: &notes)
             } else {
-                findings.append(
-                    Rule.attachmentURL.finding(
-                        "\(prefix)ab.att is \(att.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}"
-                    ))
+                notes.add(
+                    .attachmentURL,
+                    "\(attName) is \(value.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}",
+                    at: att)
             }
         }
         if root["aps"] == nil, let message = root["message"] {
             if let image = message["apns"]?["fcm_options"]?["image"] {
                 named.append(
                     Named(
-                        path: "message.apns.fcm_options.image", url: image, braze: nil, mutableContentSeverity: .error))
+                        path: ["message", "apns", "fcm_options", "image"], url: image, braze: nil,
+                        mutableContentSeverity: .error))
             } else if let image = message["notification"]?["image"] {
                 named.append(
-                    Named(path: "message.notification.image", url: image, braze: nil, mutableContentSeverity: .warning))
+                    Named(
+                        path: ["message", "notification", "image"], url: image, braze: nil,
+                        mutableContentSeverity: .warning))
             }
         }
-
-        for n in named {
-            if let f = urlFinding(n.url, at: n.path) { findings.append(f) }
-            if let att = n.braze, case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
-                findings += suffixAgreement(url: url, type: type, at: "\(prefix)ab.att")
-            }
-        }
-
-        let mutable = aps?["mutable-content"]
-        let mutablePath = "\(apsPath).mutable-content"
-        if let worst = named.map(\.mutableContentSeverity).max() {
-            let names = named.map(\.label).joined(separator: " and ")
-            switch mutable {
-            case .number("1")?: break
-            case nil:
-                findings.append(
-                    Rule.mutableContent.finding(
-                        "\(names) names an attachment but \(apsPath) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
-                        worst))
-            case let other?:
-                findings.append(
-                    Rule.mutableContent.finding(
-                        "\(mutablePath) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
-                        worst))
-            }
-        } else if let m = mutable, m != .number("1"), m != .number("0") {
-            findings.append(
-                Rule.mutableContent.finding(
-                    "\(mutablePath) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
-                    .warning))
-        }
-
-        if let bundle {
-            findings += againstBundle(bundle, attachments: named, mutable: mutable, aps: aps, apsPath: apsPath)
-        }
-        return findings
+        return named
     }
 
-    /// The URL must be absolute https; plain http works only where App Transport Security is relaxed.
+    /// The URL at `at` must be absolute https; plain http works only where App Transport Security is relaxed.
+    static func urlCheck(_ value: JSONValue, at at: [String], into notes: inout PayloadNotes) {
+        if let f = urlFinding(value, at: PayloadChecker.dotted(at)) { notes.place(f, subject: at) }
+    }
+
     static func urlFinding(_ value: JSONValue, at path: String) -> Finding? {
         guard case .string(let url) = value else {
             return Rule.attachmentURL.finding("\(path) is \(value.typeName); it must be an https URL string")
@@ -124,7 +138,11 @@ enum AttachmentPayload {
     }
 
     /// Braze's `ab.att.type`: the suffix its extension gives the downloaded file, which iOS judges the attachment by.
-    static func brazeType(_ att: JSONValue, at path: String) -> [Finding] {
+    static func brazeType(_ att: JSONValue, at at: [String], into notes: inout PayloadNotes) {
+        for f in brazeTypeFindings(att, at: PayloadChecker.dotted(at)) { notes.place(f, subject: at + ["type"]) }
+    }
+
+    static func brazeTypeFindings(_ att: JSONValue, at path: String) -> [Finding] {
         guard let value = att["type"] else {
             return [
                 Rule.attachmentType.finding(
@@ -167,7 +185,13 @@ enum AttachmentPayload {
     }
 
     /// A URL whose own media suffix names another format than `type`: the file is saved under `type`'s suffix.
-    static func suffixAgreement(url: String, type: String, at path: String) -> [Finding] {
+    static func suffixAgreement(url: String, type: String, at at: [String], into notes: inout PayloadNotes) {
+        for f in suffixFindings(url: url, type: type, at: PayloadChecker.dotted(at)) {
+            notes.place(f, subject: at + ["url"])
+        }
+    }
+
+    static func suffixFindings(url: String, type: String, at path: String) -> [Finding] {
         guard AttachmentChecker.Kind(suffix: type) != nil else { return [] }
         let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
         let pathPart = afterScheme.prefix { $0 != "?" && $0 != "#" }.drop { $0 != "/" }
@@ -191,27 +215,31 @@ enum AttachmentPayload {
         }
     }
 
-    /// With the app at hand: is there a service extension to download the attachment, and a content extension for
-    /// the category?
+    /// With the app at hand: is there a service extension to download the attachment (a finding whose subject is
+    /// the bundle), and a content extension for the category? Messages say "the app", not its path.
     static func againstBundle(
-        _ bundle: String, attachments: [Named], mutable: JSONValue?, aps: JSONValue?, apsPath: String
-    ) -> [Finding] {
-        var findings: [Finding] = []
+        _ bundle: String, attachments: [Named], mutable: JSONValue?, aps: JSONValue?, apsPath: [String],
+        into notes: inout PayloadNotes
+    ) {
         let extensions = ExtensionChecker.extensions(of: bundle)
-        let unreadable = extensions.filter { $0.kind == .unreadable }.map(\.path)
+        // Named inside the bundle, as the user named the bundle.
+        let unreadable = extensions.filter { $0.kind == .unreadable }.map {
+            $0.path.hasPrefix(bundle + "/") ? String($0.path.dropFirst(bundle.count + 1)) : $0.path
+        }
         let unread =
             unreadable.isEmpty
-            ? ""
-            : " (\(unreadable.joined(separator: ", ")) could not be read: soundkit check \(Remedy.quoted(bundle)) says why)"
+            ? "" : " (\(unreadable.joined(separator: ", ")) could not be read; checking the bundle says why)"
+        let apsName = PayloadChecker.dotted(apsPath)
         if !attachments.isEmpty || mutable == .number("1"), !extensions.contains(where: { $0.kind == .service }) {
             let what =
                 attachments.isEmpty
-                ? "sets \(apsPath).mutable-content"
+                ? "sets \(apsName).mutable-content"
                 : "names an attachment (\(attachments.map(\.label).joined(separator: ", ")))"
-            findings.append(
+            notes.place(
                 Rule.noServiceExtension.finding(
-                    "the payload \(what), but \(bundle) has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)"
-                ))
+                    "the payload \(what), but the app has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)",
+                    subject: bundle),
+                at: attachments.first?.path ?? apsPath + ["mutable-content"])
         }
         if case .string(let category)? = aps?["category"] {
             let declared = extensions.flatMap { e -> [String] in
@@ -222,12 +250,11 @@ enum AttachmentPayload {
                     declared.isEmpty
                     ? "no content extension declares any"
                     : "declared: " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
-                findings.append(
+                notes.place(
                     Rule.categoryNotDeclared.finding(
-                        "\(apsPath).category \"\(category)\" is declared by no content extension of \(bundle) (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
-                    ))
+                        "\(apsName).category \"\(category)\" is declared by no content extension of the app (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
+                    ), subject: apsPath + ["category"])
             }
         }
-        return findings
     }
 }

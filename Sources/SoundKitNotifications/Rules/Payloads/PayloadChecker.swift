@@ -1,168 +1,255 @@
 import SoundKitIO
 
-/// Checks an APNs payload (also the FCM v1 shape, `message.apns.payload`): `aps.sound`, the size, and rich-notification
-/// attachments (Braze's `ab.att`, FCM's images) with `aps.mutable-content`.
-public enum PayloadChecker {
-    /// The largest APNs payload, in bytes.
-    public static let maxBytes = 4096
+/// Checks an APNs payload (also the FCM v1 shape, `message.apns.payload`): `aps.sound`, the size as sent, and
+/// rich-notification attachments (Braze's `ab.att`, FCM's images) with `aps.mutable-content`. Each finding about a
+/// part of the payload carries the key path in its subject and the line and column where that part starts.
+/// ``PayloadLinter`` is the library's way in.
+package enum PayloadChecker {
+    /// The largest APNs payload, in bytes: Apple's limit for a regular remote notification's request body.
+    package static let maxBytes = 4096
 
-    /// Where `aps` was found and what the checks found.
-    public struct Result: Sendable {
-        /// What the checks found.
-        public var findings: [Finding]
-        /// The sound file name the payload asks for, when it names one.
-        public var soundName: String?
-        /// Where it resolved, when locations were given.
-        public var resolution: Resolution?
-        /// The compact size of the APNs payload in bytes.
-        public var payloadBytes: Int?
-    }
-
-    /// Checks `bytes`. With `locations.bundle`, attachments and `aps.category` are also checked against the app's
+    /// Checks `bytes`. With locations the name `aps.sound` gives is resolved as iOS does and the file found checked
+    /// through `cache`; with `locations.bundle`, attachments and `aps.category` are also checked against the app's
     /// notification extensions.
-    public static func check(_ bytes: [UInt8], locations: SoundLocations = SoundLocations()) -> Result {
-        var findings: [Finding] = []
+    package static func check(
+        _ bytes: [UInt8], locations: SoundLocations = SoundLocations(), measureLoudness: Bool = true,
+        cache: SoundCheckCache = .shared
+    ) -> PayloadReport {
         let root: JSONValue
+        var notes: PayloadNotes
         do {
-            root = try JSONParser.parse(bytes)
+            let parsed = try JSONParser.parseLocated(bytes)
+            root = parsed.value
+            notes = PayloadNotes(positions: parsed.positions)
         } catch {
-            return Result(
-                findings: [Rule.payloadJSON.finding(error.description)], soundName: nil, resolution: nil,
-                payloadBytes: nil)
+            var f = Rule.payloadJSON.finding(error.description)
+            f.line = error.line
+            f.column = error.column
+            return PayloadReport(findings: [f])
         }
         // The APNs payload itself, or the one inside an FCM v1 message.
         var payload = root
-        var apsLocation = "aps"
+        var base: [String] = []
         if root["aps"] == nil, let inner = root["message"]?["apns"]?["payload"] {
             payload = inner
-            apsLocation = "message.apns.payload.aps"
+            base = ["message", "apns", "payload"]
         }
-        let size = payload.compact.utf8.count
-        if size > maxBytes {
-            findings.append(
-                Rule.payloadSize.finding(
-                    "the APNs payload is \(size) bytes; APNs refuses payloads over \(maxBytes) bytes"))
-        }
+        let size = measure(bytes, payload: payload, at: base, into: &notes)
+        let apsPath = base + ["aps"]
         var aps: JSONValue?
         if case .object = payload, let a = payload["aps"] {
             if case .object = a {
                 aps = a
             } else {
-                findings.append(Rule.payloadShape.finding("\(apsLocation) is \(a.typeName); it must be a dictionary"))
+                notes.add(.payloadShape, "\(dotted(apsPath)) is \(a.typeName); it must be a dictionary", at: apsPath)
             }
         } else {
-            findings.append(
-                Rule.payloadShape.finding("no \"aps\" dictionary (looked for aps and message.apns.payload.aps)"))
+            notes.add(.payloadShape, "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)", at: base)
         }
         var sound: (name: String?, resolution: Resolution?) = (nil, nil)
         if let aps {
-            sound = checkSound(aps, at: apsLocation, locations: locations, into: &findings)
+            let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
+            sound = checkSound(aps, at: apsPath, lookup: lookup, into: &notes)
         }
-        findings += AttachmentPayload.check(
-            root: root, payload: payload, aps: aps, apsPath: apsLocation, bundle: locations.bundle)
-        return Result(findings: findings, soundName: sound.name, resolution: sound.resolution, payloadBytes: size)
+        AttachmentPayload.check(
+            root: root, payload: payload, aps: aps, apsPath: apsPath, bundle: locations.bundle, into: &notes)
+        return PayloadReport(
+            findings: notes.findings, payloadBytes: size.counted, compactBytes: size.compact, soundName: sound.name,
+            resolution: sound.resolution)
+    }
+
+    /// A key path as messages write it: `message.apns.payload.aps.sound`.
+    static func dotted(_ path: [String]) -> String { path.joined(separator: ".") }
+
+    /// `payload-size`: APNs counts the request body it receives, so the bytes as given. An FCM v1 message's APNs
+    /// payload is sent on by FCM re-serialised, so it is measured as compact JSON. Returns the size counted and the
+    /// compact size.
+    static func measure(
+        _ bytes: [UInt8], payload: JSONValue, at base: [String], into notes: inout PayloadNotes
+    ) -> (counted: Int, compact: Int) {
+        let compact = payload.compact.utf8.count
+        let limit = "APNs refuses payloads over \(maxBytes) bytes"
+        guard base.isEmpty else {
+            if compact > maxBytes {
+                notes.add(
+                    .payloadSize,
+                    "the APNs payload (\(dotted(base))) is \(compact) bytes as compact JSON, the form FCM sends it in "
+                        + "(its size as written does not reach APNs); \(limit)", at: base)
+            }
+            return (compact, compact)
+        }
+        let sent = bytes.count
+        if sent > maxBytes {
+            let said = "the APNs payload is \(sent) bytes as sent"
+            notes.add(
+                .payloadSize,
+                compact <= maxBytes
+                    ? "\(said), and \(limit); compact JSON would be \(compact) bytes, which fits"
+                    : "\(said) (\(compact) as compact JSON); \(limit)", at: base)
+        }
+        return (sent, compact)
+    }
+
+    /// Where to look for the sound a payload names, and how to check it.
+    struct SoundLookup {
+        var locations: SoundLocations
+        var measureLoudness: Bool
+        var cache: SoundCheckCache
     }
 
     /// `aps.sound`: its shape, and with locations where the name resolves and the file found.
     static func checkSound(
-        _ aps: JSONValue, at apsLocation: String, locations: SoundLocations, into findings: inout [Finding]
+        _ aps: JSONValue, at apsPath: [String], lookup: SoundLookup, into notes: inout PayloadNotes
     ) -> (String?, Resolution?) {
+        let path = apsPath + ["sound"]
         guard let sound = aps["sound"] else {
-            findings.append(
-                Rule.payloadShape.finding("\(apsLocation) has no \"sound\": the notification is silent", .note))
+            notes.add(.payloadShape, "\(dotted(apsPath)) has no \"sound\": the notification is silent", .note, at: path)
             return (nil, nil)
         }
-        guard let name = soundName(sound, at: "\(apsLocation).sound", into: &findings) else { return (nil, nil) }
-        return (name, name == "default" ? nil : resolve(name, in: locations, into: &findings))
+        guard let name = soundName(sound, at: path, into: &notes) else { return (nil, nil) }
+        var namePath = path
+        if case .object = sound { namePath.append("name") }
+        return (name, name == "default" ? nil : resolve(name, in: lookup, at: namePath, into: &notes))
     }
 
     /// The `payload-shape` rule on `aps.sound` (at `path`): a name, or a critical-alert dictionary with a name, a
     /// critical flag of 0 or 1 and a volume from 0 to 1. Returns the name it gives, when it gives one.
-    static func soundName(_ sound: JSONValue, at path: String, into findings: inout [Finding]) -> String? {
+    static func soundName(_ sound: JSONValue, at path: [String], into notes: inout PayloadNotes) -> String? {
+        let p = dotted(path)
         var name: String?
         switch sound {
         case .string(let s):
             if s.isEmpty {
-                findings.append(
-                    Rule.payloadShape.finding(
-                        "\(path) is an empty string; use \"default\" or a file name such as \"chime.caf\""))
+                notes.add(
+                    .payloadShape, "\(p) is an empty string; use \"default\" or a file name such as \"chime.caf\"",
+                    at: path)
             } else {
                 name = s
             }
-        case .object:
-            if let c = sound["critical"] {
-                if c != .number("0") && c != .number("1") {
-                    findings.append(
-                        Rule.payloadShape.finding("\(path).critical is \(c.typeName); it must be the integer 0 or 1"))
-                }
+        case .object(let members):
+            if let c = sound["critical"], c != .number("0") && c != .number("1") {
+                notes.add(
+                    .payloadShape, "\(p).critical is \(c.typeName); it must be the integer 0 or 1",
+                    at: path + ["critical"])
             }
-            switch sound["name"] {
-            case .string(let s)?:
-                if s.isEmpty {
-                    findings.append(Rule.payloadShape.finding("\(path).name is empty; use \"default\" or a file name"))
-                } else {
-                    name = s
-                }
-            case let other?:
-                findings.append(
-                    Rule.payloadShape.finding(
-                        "\(path).name is \(other.typeName); it must be a string (\"default\" or a file name)"))
-            case nil:
-                findings.append(
-                    Rule.payloadShape.finding(
-                        "\(path) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)"
-                    ))
-            }
+            name = criticalName(sound["name"], at: path, into: &notes)
             if let v = sound["volume"] {
                 if case .number(let n) = v, let x = Double(n) {
                     if !(0...1).contains(x) {
-                        findings.append(
-                            Rule.payloadShape.finding("\(path).volume is \(n); it must be between 0.0 and 1.0"))
+                        notes.add(
+                            .payloadShape, "\(p).volume is \(n); it must be between 0.0 and 1.0", at: path + ["volume"])
                     }
                 } else {
-                    findings.append(
-                        Rule.payloadShape.finding(
-                            "\(path).volume is \(v.typeName); it must be a number between 0.0 and 1.0"))
+                    notes.add(
+                        .payloadShape, "\(p).volume is \(v.typeName); it must be a number between 0.0 and 1.0",
+                        at: path + ["volume"])
                 }
             }
-            if case .object(let members) = sound {
-                for (key, _) in members where !["critical", "name", "volume"].contains(key) {
-                    findings.append(
-                        Rule.payloadShape.finding(
-                            "\(path) has an unknown key \"\(key)\" (known: critical, name, volume)", .warning))
-                }
+            for (key, _) in members where !["critical", "name", "volume"].contains(key) {
+                notes.add(
+                    .payloadShape, "\(p) has an unknown key \"\(key)\" (known: critical, name, volume)", .warning,
+                    at: path + [key], atKey: true)
             }
         default:
-            findings.append(
-                Rule.payloadShape.finding(
-                    "\(path) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}"
-                ))
+            notes.add(
+                .payloadShape,
+                "\(p) is \(sound.typeName); it must be \"default\", a file name, or a dictionary {\"critical\": 1, \"name\": …, \"volume\": …}",
+                at: path)
         }
         return name
     }
 
-    /// Where the name resolves (`name-not-found`, `shadowed`, `subfolder`), and the sound it finds checked as a file.
-    static func resolve(_ n: String, in locations: SoundLocations, into findings: inout [Finding]) -> Resolution? {
-        var resolution: Resolution?
-        if locations.isEmpty {
-            findings.append(
-                Rule.nameNotFound.finding(
-                    "'\(n)' was not looked up: no app container, app group or bundle was given to check that the app ships it",
-                    .note))
-        } else {
-            let r = SoundResolver.resolve(n, in: locations)
-            resolution = r
-            findings += r.findings(for: n)
-            if let w = r.winner {
-                // Findings about the sound file itself, which a front end names (and converts) by its path.
-                findings += SoundChecker.check(file: w).findings.map { f in
-                    var f = f
-                    f.subject = w
-                    return f
-                }
+    /// The `name` of a critical-alert sound dictionary at `path`, when it is a name.
+    static func criticalName(_ value: JSONValue?, at path: [String], into notes: inout PayloadNotes) -> String? {
+        let p = dotted(path)
+        switch value {
+        case .string(let s)?:
+            if !s.isEmpty { return s }
+            notes.add(.payloadShape, "\(p).name is empty; use \"default\" or a file name", at: path + ["name"])
+        case let other?:
+            notes.add(
+                .payloadShape, "\(p).name is \(other.typeName); it must be a string (\"default\" or a file name)",
+                at: path + ["name"])
+        case nil:
+            notes.add(
+                .payloadShape,
+                "\(p) has no \"name\"; a critical-alert sound dictionary needs one (\"default\" or a file name)",
+                at: path + ["name"])
+        }
+        return nil
+    }
+
+    /// Where the name (written at `namePath`) resolves (`name-not-found`, `shadowed`, `subfolder`), and the sound it
+    /// finds checked as a file, each sound once per cache.
+    static func resolve(
+        _ n: String, in lookup: SoundLookup, at namePath: [String], into notes: inout PayloadNotes
+    ) -> Resolution? {
+        guard !lookup.locations.isEmpty else {
+            notes.add(
+                .nameNotFound,
+                "'\(n)' was not looked up: no app container, app group or bundle was given to check that the app ships it",
+                .note, at: namePath)
+            return nil
+        }
+        let r = SoundResolver.resolve(n, in: lookup.locations)
+        for f in r.findings(for: n, naming: { place($0, in: lookup.locations) }) {
+            var f = f
+            f.subject = f.subject ?? dotted(namePath)
+            notes.place(f, at: namePath)
+        }
+        if let w = r.winner {
+            // Findings about the sound file itself, which a front end names (and converts) by its path.
+            for f in lookup.cache.findings(of: w, measureLoudness: lookup.measureLoudness) {
+                var f = f
+                f.subject = w
+                notes.place(f, at: namePath)
             }
         }
-        return resolution
+        return r
+    }
+}
+
+extension PayloadChecker {
+    /// A file below one of the locations, named by that location as messages say it (`main bundle/Sounds/a.caf`,
+    /// `app group 1 Library/Sounds/a.caf`), so that a service's messages carry no path of its own.
+    static func place(_ path: String, in locations: SoundLocations) -> String {
+        for (folder, label) in locations.searchOrder {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return label + "/" + path.dropFirst(prefix.count) }
+        }
+        return FileSystem.lastComponent(path)
+    }
+}
+
+/// Findings on a payload, each placed where the part it is about starts.
+struct PayloadNotes {
+    let positions: JSONPositions
+    var findings: [Finding] = []
+
+    /// A finding about the value at `path` (the payload itself when empty; its subject otherwise), placed at that
+    /// value or, when it is missing, at the nearest part of the path that is there; `atKey` places it on the member's
+    /// name instead.
+    mutating func add(
+        _ rule: Rule, _ message: String, _ severity: Severity? = nil, at path: [String], atKey: Bool = false
+    ) {
+        let subject = path.isEmpty ? nil : PayloadChecker.dotted(path)
+        place(rule.finding(message, severity, subject: subject), at: path, atKey: atKey)
+    }
+
+    /// `finding` about the value at `subject`, which becomes its subject, placed at that value.
+    mutating func place(_ finding: Finding, subject: [String]) {
+        var f = finding
+        f.subject = PayloadChecker.dotted(subject)
+        place(f, at: subject)
+    }
+
+    /// `finding`, placed at the value at `path` (or its key).
+    mutating func place(_ finding: Finding, at path: [String], atKey: Bool = false) {
+        var f = finding
+        let p = (atKey ? positions.key(at: path) : nil) ?? positions.value(at: path)
+        f.line = p.line
+        f.column = p.column
+        findings.append(f)
     }
 }
 

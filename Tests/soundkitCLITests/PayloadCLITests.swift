@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@Suite("soundkit payload: positions, size as sent, many files")
+struct PayloadCLITests {
+    /// Writes each payload into a fresh folder as `p1.json`, `p2.json`, … and runs `soundkit payload` on them all.
+    func payload(_ payloads: [String], _ extra: [String] = []) throws -> (Tool.Result, URL) {
+        let dir = try temporaryDirectory("payload-cli")
+        var names: [String] = []
+        for (i, json) in payloads.enumerated() {
+            names.append("p\(i + 1).json")
+            try Data(json.utf8).write(to: dir.appendingPathComponent(names[i]))
+        }
+        return (try Tool.run(Tool.soundkit, ["payload"] + names + extra, in: dir), dir)
+    }
+
+    struct Document: Decodable {
+        struct File: Decodable {
+            struct F: Decodable {
+                var rule, message: String
+                var subject: String?
+                var line, column: Int?
+            }
+            var path: String
+            var findings: [F]
+        }
+        var files: [File]
+    }
+
+    static let pretty = """
+        {
+          "aps": {
+            "sound": true
+          }
+        }
+
+        """
+
+    @Test("many payloads: path:line:column in text, line and col in GitHub annotations and JSON; exit 1 on an error")
+    func positions() throws {
+        let (r, _) = try payload([#"{"aps":{"sound":"default"}}"#, Self.pretty])
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("p2.json:3:14: error: aps.sound is true; it must be"), "\(r.stdout)")
+        let (g, _) = try payload([Self.pretty], ["--format", "github"])
+        #expect(
+            g.stdout.hasPrefix("::error file=p1.json,line=3,col=14,title=soundkit payload-shape::aps.sound is true"))
+        let (j, _) = try payload([#"{"aps":{"sound":"default"}}"#, Self.pretty], ["--format", "json"])
+        let doc = try JSONDecoder().decode(Document.self, from: j.data)
+        #expect(doc.files.map(\.path) == ["p1.json", "p2.json"] && doc.files[0].findings.isEmpty)
+        let f = try #require(doc.files[1].findings.first)
+        #expect(f.line == 3 && f.column == 14 && f.subject == "aps.sound" && f.rule == "payload-shape")
+    }
+
+    @Test("standard input can be named once among the files")
+    func standardInputOnce() throws {
+        let r = try Tool.run("/bin/sh", ["-c", "echo '{}' | exec \"$0\" payload - -", Tool.soundkit])
+        #expect(r.status == 64 && r.stderr.contains("Standard input ('-') can be read once."))
+    }
+
+    @Test("a 4,344-byte pretty-printed payload is over the limit as sent; its compact form would fit, and it says so")
+    func prettyOverLimit() throws {
+        var items: [String] = []
+        for i in 1...12 {
+            items.append(
+                """
+                      {
+                        "sku": "SKU-\(1000 + i)",
+                        "name": "Item number \(i)",
+                        "qty": \(i % 3 + 1),
+                        "price": "\(i).99"
+                      }
+                """)
+        }
+        func text(_ note: String) -> String {
+            """
+            {
+              "aps": {
+                "alert": {
+                  "title": "Your order has shipped",
+                  "body": "Order #48213 is on its way and arrives on Thursday."
+                },
+                "sound": "chime.caf",
+                "badge": 1,
+                "thread-id": "order-48213"
+              },
+              "order": {
+                "id": "48213",
+                "status": "shipped",
+                "items": [
+            \(items.joined(separator: ",\n"))
+                ]
+              },
+              "note": "\(note)"
+            }
+
+            """
+        }
+        let json = text(String(repeating: "x", count: 4344 - text("").utf8.count))
+        #expect(json.utf8.count == 4344)
+        let (r, _) = try payload([json])
+        #expect(r.status == 1)
+        #expect(
+            r.stdout.hasPrefix(
+                "p1.json:1:1: error: the APNs payload is 4344 bytes as sent, and APNs refuses payloads over 4096 bytes; "
+                    + "compact JSON would be "),
+            "\(r.stdout)")
+        #expect(r.stdout.contains("bytes, which fits [payload-size]"))
+    }
+
+    @Test("a sound several payloads name: its findings name the file, placed at the name; --no-loudness is accepted")
+    func soundFindings() throws {
+        let dir = try temporaryDirectory("payload-sound")
+        let sounds = dir.appendingPathComponent("app/Library/Sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=31", "-ar", "8000",
+            sounds.appendingPathComponent("long.wav").path)
+        let (r, _) = try payload(
+            Array(repeating: #"{"aps":{"sound":"long.wav"}}"#, count: 3),
+            ["--app-container", sounds.deletingLastPathComponent().deletingLastPathComponent().path, "--no-loudness"])
+        #expect(r.status == 1)
+        let duration = r.stdout.split(separator: "\n").filter { $0.hasSuffix("[duration]") }
+        #expect(duration.count == 3, "\(r.stdout)")
+        #expect(
+            duration.allSatisfy {
+                $0.contains(":1:17: error: \(sounds.appendingPathComponent("long.wav").path): plays for 31.0 s")
+            })
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.hasPrefix("long.wav: resolves to "))
+    }
+}
