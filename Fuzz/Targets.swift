@@ -27,6 +27,9 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "imaencode": fuzzIMAEncoders,
     "pcm": fuzzPCM,
     "read": { fuzzFile($0) { path in try? readAll(path) } },
+    // The same decoders reading bytes in memory: libsndfile's virtual I/O and FFmpeg's I/O context take the seeks the
+    // file's own fields ask for.
+    "memory": { bytes in try? readAll(InputFile(name: "upload", bytes: bytes)) },
     "check": { fuzzFile($0) { path in _ = SoundChecker.check(file: path) } },
     "payload": fuzzPayloadCheck,
     "plist": fuzzPlistCheck,
@@ -188,7 +191,11 @@ func fuzzFile(_ bytes: [UInt8], _ body: (String) -> Void) {
 
 /// Opens and decodes a whole file as `convert` would, discarding the samples.
 func readAll(_ path: String) throws {
-    let reader = try AudioInput.open(path)
+    try readAll(try InputFile(path: path))
+}
+
+func readAll(_ input: InputFile) throws {
+    let reader = try AudioInput.open(input)
     var buffer = SampleBuffer(kind: reader.info.kind, channels: reader.info.channels)
     var i16: [Int16] = []
     while try reader.read(into: &buffer, maxFrames: 4096) > 0 { buffer.int16(into: &i16) }
