@@ -121,6 +121,28 @@ struct ServiceTests {
         }
     }
 
+    @Test("Converter's results are Encodable and its errors become SoundKitErrors")
+    func converterResults() throws {
+        let dir = try temporaryDirectory()
+        let path = try Self.make(dir, "tone.wav", Self.tone(seconds: 0.5, channels: 1))
+        let out = dir.appendingPathComponent("o.caf").path
+        let report = try Converter.convert(
+            input: path, output: out, options: ConversionOptions(fileType: .caf, encoding: .ulaw))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        #expect(
+            json["format"] as? String == "ulaw" && json["channels"] as? Int == 1 && json["fileType"] as? String == "caf"
+        )
+        #expect((json["totals"] as? [String: Any])?["validFrames"] as? Int == 22050)
+        do {
+            try Converter.convert(input: path, output: path, options: ConversionOptions(fileType: .wav))
+            Issue.record("the input was overwritten")
+        } catch {
+            let e = SoundKitError(error)
+            #expect(e.code == .invalidRequest && e.file == path)
+        }
+    }
+
     @Test("every code has its HTTP status, and every failure reason maps to a code")
     func codes() {
         #expect(Set(SoundKitError.Code.allCases.map(\.httpStatus)) == [400, 404, 415, 422, 499, 500, 503])

@@ -79,7 +79,7 @@ package struct OutputLayout: Hashable, Sendable {
 }
 
 /// The running totals a header records; the header is written once with zeros and again with the final values.
-public struct DataTotals: Hashable, Sendable {
+public struct DataTotals: Codable, Hashable, Sendable {
     /// Packets written (frames, for Linear PCM).
     public var packets: Int64
     /// Frames that play, priming and remainder excluded.

@@ -95,8 +95,9 @@ public struct ConversionOutput: Sendable {
     }
 }
 
-/// What a conversion wrote.
-public struct ConversionReport: Sendable {
+/// What a conversion wrote. In JSON: the output's path, file type, data format, rate and channels, its totals, and
+/// the normalisation.
+public struct ConversionReport: Encodable, Sendable {
     /// The source as it was read.
     package var source: SourceInfo
     /// The file written.
@@ -107,4 +108,22 @@ public struct ConversionReport: Sendable {
     public var totals: DataTotals
     /// What ``ConversionOptions/normalize`` did.
     public var normalization: Normalization? = nil
+}
+
+extension ConversionReport {
+    private enum CodingKeys: String, CodingKey {
+        case outputPath, fileType, format, sampleRate, channels, totals, normalization
+    }
+
+    /// Writes the output's facts (the source's stay out: a service has them already).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(outputPath, forKey: .outputPath)
+        try c.encode(layout.fileType, forKey: .fileType)
+        try c.encode(layout.format.encoding.description, forKey: .format)
+        try c.encode(layout.format.sampleRate, forKey: .sampleRate)
+        try c.encode(layout.format.channels, forKey: .channels)
+        try c.encode(totals, forKey: .totals)
+        try c.encodeIfPresent(normalization, forKey: .normalization)
+    }
 }

@@ -54,8 +54,9 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
 }
 
 extension SoundKitError {
-    /// The service's view of an ``AudioFileError``: its code, and its message without the path.
-    package init(_ error: AudioFileError) {
+    /// The service's view of an ``AudioFileError`` (what ``Converter`` and ``Inspector`` throw): its code, and its
+    /// message without the path.
+    public init(_ error: AudioFileError) {
         self.init(Self.code(of: error.reason), error.message, file: error.path)
     }
 
