@@ -12,7 +12,7 @@ package enum G711 {
     // MARK: Decoding (exact; 256-entry tables built from the reference formula)
 
     /// ITU/Sun µLaw expansion of one code to 16-bit linear.
-    @inlinable
+    @inlinable @_optimize(speed)
     package static func ulawToLinear(_ code: UInt8) -> Int16 {
         let u = ~code
         var t = (Int32(u & 0x0F) << 3) + 0x84
@@ -21,7 +21,7 @@ package enum G711 {
     }
 
     /// ITU/Sun aLaw expansion of one code to 16-bit linear.
-    @inlinable
+    @inlinable @_optimize(speed)
     package static func alawToLinear(_ code: UInt8) -> Int16 {
         let a = code ^ 0x55
         var t = Int32(a & 0x0F) << 4
@@ -40,16 +40,18 @@ package enum G711 {
     package static let alawTable: [Int16] = (0..<256).map { alawToLinear(UInt8($0)) }
 
     /// Decodes µLaw codes to Int16.
+    @_optimize(speed)
     package static func decodeULaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
         decode(src, into: dst, table: ulawTable)
     }
 
     /// Decodes aLaw codes to Int16.
+    @_optimize(speed)
     package static func decodeALaw(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>) {
         decode(src, into: dst, table: alawTable)
     }
 
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func decode(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<Int16>, table: [Int16]) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -66,6 +68,7 @@ package enum G711 {
     @usableFromInline static let exponentCodeBias: Int32 = 2144
 
     @inlinable @inline(__always)
+    @_optimize(speed)
     static func nearestCode(magnitude v: Int32, floor: Int32) -> Int32 {
         // v < 2^24, so the Float is exact; its bits are 0 | exponent(8) | fraction(23).
         let bits = Int32(bitPattern: Float(v).bitPattern)
@@ -81,6 +84,7 @@ package enum G711 {
 
     /// One µLaw sample, fast path.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func linearToULaw(_ x: Int16) -> UInt8 {
         let x = Int32(x)
         let negative = x < 0
@@ -91,6 +95,7 @@ package enum G711 {
 
     /// One aLaw sample, fast path.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func linearToALaw(_ x: Int16) -> UInt8 {
         let x = Int32(x)
         let negative = x < 0
@@ -111,6 +116,7 @@ package enum G711 {
     /// Every Int16's aLaw code, as ``ulawCodes``.
     package static let alawCodes: [UInt8] = codes(encodeALaw)
 
+    @_optimize(speed)
     static func codes(_ encode: (UnsafeBufferPointer<Int16>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
         let all = (0..<65536).map { Int16(truncatingIfNeeded: $0) }
         var table = [UInt8](repeating: 0, count: 65536)
@@ -119,6 +125,7 @@ package enum G711 {
     }
 
     /// Encodes Int16 samples by `table` (``ulawCodes`` or ``alawCodes``).
+    @_optimize(speed)
     package static func encode(
         _ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>, table: [UInt8]
     ) {
@@ -131,6 +138,7 @@ package enum G711 {
     }
 
     /// Encodes Int16 samples to µLaw.
+    @_optimize(speed)
     package static func encodeULaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -138,6 +146,7 @@ package enum G711 {
     }
 
     /// Encodes Int16 samples to aLaw.
+    @_optimize(speed)
     package static func encodeALaw(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<UInt8>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }

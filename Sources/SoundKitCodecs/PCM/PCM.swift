@@ -11,6 +11,7 @@ package enum PCM {
     /// Rounds a left-justified sample to `bits` significant bits (half up), clamped, right-aligned as an Int32.
     /// In 32-bit arithmetic: the bit below the cut is the rounding carry, and only the top can overflow.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func narrow(_ x: Int32, toBits bits: Int) -> Int32 {
         if bits >= 32 { return x }
         let shift = Int32(32 - bits)
@@ -21,6 +22,7 @@ package enum PCM {
     /// Scales a float sample (full scale ±1.0) to a signed integer of `bits` bits: round to nearest (ties
     /// upward, as ``narrow(_:toBits:)`` does), clamp.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func quantize(_ x: Double, toBits bits: Int) -> Int32 {
         let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
         let v = (x * scale + 0.5).rounded(.down)
@@ -31,10 +33,12 @@ package enum PCM {
 
     /// The float value of a left-justified integer sample (exact).
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func toDouble(_ x: Int32) -> Double { Double(x) * 0x1p-31 }
 
     /// Stores `n` samples as 32- or 64-bit floats in the given byte order; `value(i)` is sample i at full scale 1.0.
     @inlinable @inline(__always)
+    @_optimize(speed)
     static func storeFloats(
         _ n: Int, bits: Int, bigEndian big: Bool, into d: UnsafeMutableRawPointer, _ value: (Int) -> Double
     ) {
@@ -53,6 +57,7 @@ package enum PCM {
 
     /// Stores the low 24 bits of `v` at `p` in the given byte order.
     @inlinable @inline(__always)
+    @_optimize(speed)
     static func store24(_ v: Int32, at p: UnsafeMutablePointer<UInt8>, bigEndian: Bool) {
         let u = UInt32(bitPattern: v)
         let (hi, mid, lo) = (
@@ -72,6 +77,7 @@ package enum PCM {
     // MARK: Int16 — what the notification codecs consume
 
     /// Left-justified Int32 → Int16, rounded to nearest and clamped.
+    @_optimize(speed)
     package static func int16(from src: UnsafeBufferPointer<Int32>, into dst: UnsafeMutableBufferPointer<Int16>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -79,6 +85,7 @@ package enum PCM {
     }
 
     /// Float → Int16 at full scale 32768, rounded to nearest and clamped.
+    @_optimize(speed)
     package static func int16(from src: UnsafeBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Int16>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -86,6 +93,7 @@ package enum PCM {
     }
 
     /// Int16 → left-justified Int32 (exact).
+    @_optimize(speed)
     package static func int32(from src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableBufferPointer<Int32>) {
         let n = Swift.min(src.count, dst.count)
         guard n > 0, let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -96,6 +104,7 @@ package enum PCM {
 
     /// Unpacks `dst.count` integer samples from `src` into left-justified Int32.
     /// - Precondition: `format` is an integer format and `src` holds `dst.count * format.bytesPerSample` bytes.
+    @_optimize(speed)
     package static func unpack(
         _ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Int32>
     ) {
@@ -134,6 +143,7 @@ package enum PCM {
     }
 
     /// Unpacks `dst.count` float samples (32 or 64 bit) into Double.
+    @_optimize(speed)
     package static func unpack(
         _ src: UnsafeRawBufferPointer, format: PCMFormat, into dst: UnsafeMutableBufferPointer<Double>
     ) {
@@ -159,6 +169,7 @@ package enum PCM {
     // MARK: Pack
 
     /// Packs left-justified Int32 samples into `format` (integer: rounded and clamped; float: exact for ≤ 24 bits).
+    @_optimize(speed)
     package static func pack(
         _ src: UnsafeBufferPointer<Int32>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer
     ) {
@@ -199,6 +210,7 @@ package enum PCM {
     }
 
     /// Packs float samples into `format` (float: exact or rounded to Float; integer: scaled, rounded, clamped).
+    @_optimize(speed)
     package static func pack(
         _ src: UnsafeBufferPointer<Double>, format: PCMFormat, into dst: UnsafeMutableRawBufferPointer
     ) {

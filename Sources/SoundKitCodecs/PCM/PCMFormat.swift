@@ -11,6 +11,7 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     package var bits: Int
     package var bigEndian: Bool
 
+    @_optimize(speed)
     package init(_ encoding: Encoding, bits: Int, bigEndian: Bool) {
         self.encoding = encoding
         self.bits = bits
@@ -41,10 +42,12 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Signed integer samples of `bits` bits (8, 16, 24 or 32), in either byte order.
+    @_optimize(speed)
     public static func int(_ bits: Int, bigEndian: Bool) -> PCMFormat {
         .init(.signedInteger, bits: bits, bigEndian: bigEndian)
     }
     /// Floating-point samples of `bits` bits (32 or 64), in either byte order.
+    @_optimize(speed)
     public static func float(_ bits: Int, bigEndian: Bool) -> PCMFormat {
         .init(.float, bits: bits, bigEndian: bigEndian)
     }

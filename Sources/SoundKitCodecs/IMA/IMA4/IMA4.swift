@@ -7,21 +7,25 @@ package enum IMA4 {
     package static let bytesPerBlock = 34
 
     /// Bytes of one packet of `channels` channels.
+    @_optimize(speed)
     package static func bytesPerPacket(channels: Int) -> Int { bytesPerBlock * channels }
 
     /// The preamble a decoder reads as `(predictor, index)`.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func preamble(predictor: Int32, index: Int32) -> UInt16 {
         UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(truncatingIfNeeded: index)
     }
 
     /// The preamble predictor (a multiple of 128, −32768...32640) nearest `predictor`.
     @inlinable @inline(__always)
+    @_optimize(speed)
     static func preamblePredictor(nearest predictor: Int32) -> Int32 { Swift.min((predictor &+ 64) & ~0x7F, 32640) }
 
     /// Apple's resync rule: keep the running state when the preamble's index equals it and its predictor lies
     /// within 0x7F of it; otherwise adopt the preamble. Returns the state the packet decodes from.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func resync(_ running: IMAState, preamble: UInt16) -> IMAState {
         let predictor = Int32(Int16(bitPattern: preamble & 0xFF80))
         let index = Int32(preamble & 0x7F)
@@ -54,6 +58,7 @@ package struct IMA4Decoder: Sendable {
     package private(set) var packetsDecoded = 0
 
     /// A decoder of `channels` block-interleaved channels (fewer than 1 counts as 1).
+    @_optimize(speed)
     package init(channels: Int) {
         self.channels = Swift.max(channels, 1)
         self.states = Array(repeating: IMAState(), count: Swift.max(channels, 1))
@@ -61,6 +66,7 @@ package struct IMA4Decoder: Sendable {
 
     /// Decodes `src.count / (34·channels)` whole packets into interleaved Int16 (64 frames each).
     /// Returns the number of frames written.
+    @_optimize(speed)
     package mutating func decode(
         _ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>
     ) throws(IMA4Error) -> Int {

@@ -61,7 +61,7 @@ package struct IMA4Encoder: Sendable {
     /// Where candidate `j` of a channel block starts: 0 continues the running state, `j` > 0 is restart `j`-1.
     /// Nil for a restart the decoder would not adopt (index out of range, or the running index with a predictor
     /// within 0x7F of the running one, which the resync rule keeps): it is no candidate.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func candidate(_ j: Int, of running: IMAState, first: Int32, restarts: [Restart]) -> IMAState? {
         guard j > 0 else { return running }
         let r = restarts[j &- 1]
@@ -74,6 +74,7 @@ package struct IMA4Encoder: Sendable {
     }
 
     /// An encoder of `channels` block-interleaved channels (fewer than 1 counts as 1) searching as `search` says.
+    @_optimize(speed)
     package init(channels: Int, search: Search = .starts) {
         self.channels = Swift.max(channels, 1)
         self.search = search
@@ -84,7 +85,7 @@ package struct IMA4Encoder: Sendable {
     /// Returns the number of packets written. With ``IMASearch/starts`` a call of 8 packets or more is encoded as
     /// two halves at once, so the bytes (never their exactness) depend on how the input is divided into calls; the
     /// converter divides it the same way every time.
-    @discardableResult
+    @discardableResult @_optimize(speed)
     package mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
         let ch = channels
         let packets = Swift.min(src.count / (IMA4.framesPerPacket * ch), dst.count / IMA4.bytesPerPacket(channels: ch))
@@ -129,7 +130,7 @@ package struct IMA4Encoder: Sendable {
     // MARK: Apple's encoder
 
     /// Two channel blocks of one stereo packet, encoded together; the same stream as two ``encodeBlockGreedy``.
-    @inlinable
+    @inlinable @_optimize(speed)
     static func encodeBlockPairGreedy(
         _ x: UnsafePointer<Int16>, states: UnsafeMutablePointer<IMAState>,
         into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>
@@ -157,7 +158,7 @@ package struct IMA4Encoder: Sendable {
     }
 
     /// Apple's block: preamble from the running state, then greedy codes continuing from the full predictor.
-    @inlinable
+    @inlinable @_optimize(speed)
     static func encodeBlockGreedy(
         _ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
         into block: UnsafeMutablePointer<UInt8>, steps: UnsafePointer<Int32>
@@ -180,6 +181,7 @@ package struct IMA4Encoder: Sendable {
     /// j > 0 is restart j − 1; written at lanes `lanes.lowerBound...`. A restart the decoder would not adopt (index
     /// out of range, or the running index with a predictor within 0x7F of the running one, which the resync rule
     /// keeps) is no candidate.
+    @_optimize(speed)
     static func starts(_ running: IMAState, first: Int32, into starts: inout IMATrellis.Starts, lanes: Range<Int>) {
         for (j, lane) in lanes.enumerated() {
             let start = candidate(j, of: running, first: first, restarts: restarts)
@@ -193,6 +195,7 @@ package struct IMA4Encoder: Sendable {
     /// Every channel block coded by the trellis, the look-ahead coder (``IMALookahead``) and each beam, from the
     /// same running state; the closest (least squared error) is written. The trellis is often the closest on steady
     /// tones, the look-ahead coder on edges, clicks and noise, the beams far ahead on transients.
+    @_optimize(speed)
     func encodeCheapest(
         _ s: UnsafePointer<Int16>, packets: Int, into out: UnsafeMutablePointer<UInt8>,
         states: UnsafeMutablePointer<IMAState>, beams: [IMABeam]
@@ -213,6 +216,7 @@ package struct IMA4Encoder: Sendable {
 
     /// One channel block, `x[t · stride]`, coded from `running` by every search of `context`; the closest is
     /// written into `block`. Returns where it leaves a decoder.
+    @_optimize(speed)
     static func encodeCheapest(
         _ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
         into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext
@@ -241,6 +245,7 @@ package struct IMA4Encoder: Sendable {
 
     /// A channel block, `x[t · stride]`, coded by the trellis (16 paths) and greedily, from the running state and
     /// the first 15 restarts; the cheapest written into `block`. Returns where it leaves a decoder.
+    @_optimize(speed)
     static func encodeTrellis(
         _ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
         into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext
@@ -257,6 +262,7 @@ package struct IMA4Encoder: Sendable {
 
     /// A channel block coded by the look-ahead coder from the running state and the first 7 restarts, the
     /// cheapest written into `block`. Returns where it leaves a decoder.
+    @_optimize(speed)
     static func encodeLookahead(
         _ x: UnsafePointer<Int16>, stride: Int, running: IMAState,
         into block: UnsafeMutablePointer<UInt8>, _ context: IMASearchContext
@@ -270,6 +276,7 @@ package struct IMA4Encoder: Sendable {
     }
 
     /// The squared error of a channel block against `x[t · stride]`, decoded from `running` as a decoder does.
+    @_optimize(speed)
     static func squaredError(
         _ block: UnsafePointer<UInt8>, from running: IMAState, _ x: UnsafePointer<Int16>, stride: Int,
         steps: UnsafePointer<Int32>
@@ -286,7 +293,7 @@ package struct IMA4Encoder: Sendable {
     }
 
     /// A channel block: the preamble of `start`, then 64 codes, low nibble first.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func write(start: IMAState, codes: UnsafePointer<UInt8>, into block: UnsafeMutablePointer<UInt8>) {
         let pre = IMA4.preamble(predictor: start.predictor, index: start.index)
         block[0] = UInt8(pre >> 8)

@@ -7,12 +7,14 @@
 extension IMA4Encoder {
     /// The restarts of the start search: the first 3 of ``IMA4Encoder/restarts`` in stereo (4 candidates), the
     /// first 7 for a channel alone (8), chosen with scripts/quality.
+    @_optimize(speed)
     static func packetRestarts(candidates: Int) -> [Restart] { candidates == 4 ? narrowRestarts : monoRestarts }
 
     static let narrowRestarts = Array(restarts.prefix(3))
     static let monoRestarts = Array(restarts.prefix(7))
 
     /// Candidates a channel block tries.
+    @_optimize(speed)
     static func packetCandidates(channels: Int) -> Int { channels == 2 ? 4 : 8 }
 
     /// What the start search works with for one call, set up before any packet is searched: the channels searched
@@ -33,6 +35,7 @@ extension IMA4Encoder {
         let scratch: UnsafeMutablePointer<Lanes>
 
         /// Calls `body` with the search of `channels` channels together (1 or 2) in packets of `stride` channels.
+        @_optimize(speed)
         static func with<R>(channels: Int, stride: Int, _ body: (StartSearch) -> R) -> R {
             let candidates = packetCandidates(channels: channels)
             return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * scratchPerPacket) { scratch in
@@ -59,6 +62,7 @@ extension IMA4Encoder {
     }
 
     /// The start search over `packets` whole packets of `ch` channels.
+    @_optimize(speed)
     static func encodeStarts(
         _ s: UnsafePointer<Int16>, packets: Int, channels ch: Int,
         into out: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>
@@ -113,7 +117,7 @@ extension IMA4Encoder {
         var error = SIMD8<Float>(repeating: 0)
         var packed: UnsafeMutablePointer<Lanes>
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         init(
             x: UnsafePointer<Int16>, stride: Int, channels: Int, start: UnsafePointer<Lanes>,
             packed: UnsafeMutablePointer<Lanes>,
@@ -130,7 +134,7 @@ extension IMA4Encoder {
 
         /// The lanes' input at sample `i` of the packet: a stereo frame's two samples repeated, as one 32-bit
         /// broadcast, or one sample in every lane.
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func input(_ i: Int) -> Lanes {
             let f = x + i &* stride
             if channels == 2 {
@@ -140,7 +144,7 @@ extension IMA4Encoder {
             return Lanes(repeating: f[0])
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         mutating func run(steps: UnsafePointer<Int16>) {
             var predictor = self.predictor
             var index = self.index
@@ -164,7 +168,7 @@ extension IMA4Encoder {
 
     /// Two passes in one loop: two independent dependency chains, which the CPU overlaps (one chain alone leaves
     /// it waiting on the step-table lookups). The state lives in locals so that it stays in registers.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func run(_ a: inout Pass, _ b: inout Pass, steps: UnsafePointer<Int16>) {
         var pa = a.predictor
         var ia = a.index
@@ -209,7 +213,7 @@ extension IMA4Encoder {
         var ends: UnsafeMutablePointer<Lanes>
         var errors = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         init(
             _ x: UnsafePointer<Int16>, states: UnsafePointer<IMAState>, scratch: UnsafeMutablePointer<Lanes>,
             _ search: StartSearch
@@ -238,12 +242,12 @@ extension IMA4Encoder {
             }
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func pass(_ i: Int, _ x: UnsafePointer<Int16>, stride: Int, steps: UnsafePointer<Int16>) -> Pass {
             Pass(x: x, stride: stride, channels: channels, start: starts + 2 * i, packed: packed + 16 * i, steps: steps)
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         mutating func record(_ i: Int, _ p: Pass) {
             ends[2 * i] = p.predictor
             ends[2 * i + 1] = p.index
@@ -255,7 +259,7 @@ extension IMA4Encoder {
             }
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func error(_ lane: Int) -> Float {
             switch lane / 8 {
             case 0: return errors.0[lane % 8]
@@ -270,7 +274,7 @@ extension IMA4Encoder {
         /// next packet (channel c's block at `block + 34·c`) in the state its encoder assumed (`expected[c]`) may
         /// win; returns false, writing nothing, when a channel has none.
         @inline(__always)
-        @discardableResult
+        @discardableResult @_optimize(speed)
         func finish(
             into block: UnsafeMutablePointer<UInt8>, states: UnsafeMutablePointer<IMAState>,
             started: UnsafeMutablePointer<IMAState>? = nil,
@@ -312,7 +316,7 @@ extension IMA4Encoder {
             return true
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func end(_ lane: Int) -> IMAState {
             IMAState(predictor: Int32(ends[2 * (lane / 8)][lane % 8]), index: Int32(ends[2 * (lane / 8) + 1][lane % 8]))
         }
@@ -330,7 +334,7 @@ extension IMA4Encoder.StartSearch {
     /// its start in `p.started`). With `handingOver`, a candidate that hands over to that next packet wins if there
     /// is one (see ``IMA4Encoder/PacketSearch/finish(into:states:started:handingOver:)``), else the best; returns
     /// whether one handed over.
-    @discardableResult
+    @discardableResult @_optimize(speed)
     func encode(
         _ p: Packet,
         handingOver next: (block: UnsafePointer<UInt8>, expected: UnsafePointer<IMAState>)? = nil
@@ -358,6 +362,7 @@ extension IMA4Encoder.StartSearch {
     }
 
     /// Two packets of one pass each (the default search) from two independent states, in one loop.
+    @_optimize(speed)
     func encode(_ pa: Packet, _ pb: Packet) {
         var sa = IMA4Encoder.PacketSearch(pa.x, states: pa.states, scratch: scratch, self)
         let scratchB = scratch + IMA4Encoder.scratchPerPacket
@@ -374,6 +379,7 @@ extension IMA4Encoder.StartSearch {
     /// Where the second half of `packets` packets at `s` starts (see ``encodeInHalves``), left in `second` (one
     /// state a channel): the greedy encoder's state after running over the middle packet from the running index
     /// `states`, its predictor rounded to the preamble's 9 bits.
+    @_optimize(speed)
     func secondHalfStart(
         _ s: UnsafePointer<Int16>, packets: Int, states: UnsafePointer<IMAState>,
         into second: UnsafeMutablePointer<IMAState>
@@ -402,7 +408,7 @@ extension IMA4Encoder.StartSearch {
     /// under the same condition towards the one after it, and so on. Every packet therefore decodes exactly as the
     /// encoder simulated it. Leaves in `started` (`packets` states a channel) the state each packet's winner starts
     /// from. Returns how many packets were encoded again.
-    @discardableResult
+    @discardableResult @_optimize(speed)
     func encodeInHalves(
         _ s: UnsafePointer<Int16>, packets: Int, states: UnsafeMutablePointer<IMAState>,
         into out: UnsafeMutablePointer<UInt8>, secondHalf b: UnsafeMutablePointer<IMAState>,
@@ -414,6 +420,7 @@ extension IMA4Encoder.StartSearch {
         let middle = packets / 2
         let first = middle
         let second = packets - middle - 1  // packets in each half
+        @_optimize(speed)
         func packet(_ p: Int, from states: UnsafeMutablePointer<IMAState>) -> Packet {
             Packet(x: s + p * frame, states: states, block: out + p * bytes, started: started + p * ch)
         }

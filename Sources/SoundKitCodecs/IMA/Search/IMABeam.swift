@@ -61,9 +61,11 @@ final class IMABeam {
     private let steps: UnsafeMutablePointer<Int32>
 
     /// A beam with bands `1 << bandShift` wide (1...256), for blocks of up to `samples` (at most ``maxSamples``).
+    @_optimize(speed)
     init(bandShift: Int32, samples: Int = IMA4.framesPerPacket) {
         self.bandShift = Swift.min(Swift.max(bandShift, 0), 8)
         capacity = Swift.min(Swift.max(samples, 1), Self.maxSamples)
+        @_optimize(speed)
         func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
             let p = UnsafeMutablePointer<T>.allocate(capacity: count)
             p.initialize(repeating: value, count: count)
@@ -104,6 +106,7 @@ final class IMABeam {
     }
 
     /// The states a block may start from: the running one first, then each distinct preamble the decoder adopts.
+    @_optimize(speed)
     static func starts(_ running: IMAState, first: Int32) -> [IMAState] {
         var out = [running]
         let atFirst = IMA4.preamblePredictor(nearest: first)
@@ -123,7 +126,7 @@ final class IMABeam {
 
     /// Codes one IMA4 channel block: `x[t · stride]` for t in 0..<64, from `state` (updated to where a decoder
     /// ends). Writes the preamble and the codes into `block` (34 bytes). Returns the squared error of the block.
-    @discardableResult
+    @discardableResult @_optimize(speed)
     func encodeBlock(
         _ x: UnsafePointer<Int16>, stride: Int, state: inout IMAState,
         into block: UnsafeMutablePointer<UInt8>
@@ -148,6 +151,7 @@ final class IMABeam {
 
     /// The cheapest path the beam finds over `x[t · stride]` for t in 0..<`count` (at most ``capacity``; more are
     /// not searched) from any of `starts` (1 to ``width`` of them).
+    @_optimize(speed)
     func search(_ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: [IMAState]) -> Path {
         let n = Swift.min(count, capacity)
         var count = Swift.min(starts.count, Self.width)
@@ -201,7 +205,7 @@ final class IMABeam {
     }
 
     /// The child of `origin` by code `c`: kept unless its band already holds a cheaper one (on a tie, the first).
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     private func add(
         _ c: UInt8, from origin: Parent, _ sample: Int32, _ candidates: inout Int,
         _ steps: UnsafePointer<Int32>
@@ -235,6 +239,7 @@ final class IMABeam {
     }
 
     /// Keeps the `width` cheapest candidates (ties: the lower band) as the paths of sample `t`; returns how many.
+    @_optimize(speed)
     private func keepCheapest(_ candidates: Int, at t: Int) -> Int {
         // Cost and band in one key: costs are below 2^44 (maxSamples of at most 2^32 each), bands below 2^16.
         var limit = Int64.max
@@ -256,6 +261,7 @@ final class IMABeam {
     }
 
     /// The value of rank `rank` (0: the smallest) among the first `count` of `a` (distinct values), reordering them.
+    @_optimize(speed)
     static func select(_ a: UnsafeMutablePointer<Int64>, count: Int, rank: Int) -> Int64 {
         var lo = 0
         var hi = count &- 1
@@ -278,7 +284,7 @@ final class IMABeam {
         return a[lo]
     }
 
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     private static func swap(_ a: UnsafeMutablePointer<Int64>, _ i: Int, _ j: Int) {
         let t = a[i]
         a[i] = a[j]

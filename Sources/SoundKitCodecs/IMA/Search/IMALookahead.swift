@@ -17,6 +17,7 @@ enum IMALookahead {
 
     /// Codes `count` samples, `x[t · stride]`, along all 8 lanes of `paths` (its costs grow by each lane's squared
     /// error; a lane that starts at infinite cost stays there). Lane k's code for sample t is `codes[t][k]`.
+    @_optimize(speed)
     static func run(
         _ x: UnsafePointer<Int16>, stride: Int, count: Int, paths: inout Paths, codes: UnsafeMutablePointer<Lanes>,
         steps: UnsafePointer<Int16>
@@ -65,14 +66,14 @@ enum IMALookahead {
         var errors: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) = (.zero, .zero, .zero, .zero)
         var count = 0
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         init(_ g: IMATrellis.Child, _ n: Int, _ x: UnsafePointer<Int16>, stride: Int, steps: UnsafePointer<Int16>) {
             end = Chain(g, steps: steps)
             while count < n { step(x[count &* stride], steps: steps) }
         }
 
         /// One greedy sample more, its error appended.
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         mutating func step(_ x: Int16, steps: UnsafePointer<Int16>) {
             end.cost = .zero
             end.greedy(Lanes(repeating: x), steps: steps)
@@ -87,7 +88,7 @@ enum IMALookahead {
 
         /// The look-ahead of the next sample's greedy child, which is this one's first step: that step dropped,
         /// then samples added until there are `n` (`x` now starts after the next sample).
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         mutating func advance(to n: Int, _ x: UnsafePointer<Int16>, stride: Int, steps: UnsafePointer<Int16>) {
             errors = (errors.1, errors.2, errors.3, .zero)
             count = Swift.max(count &- 1, 0)
@@ -95,7 +96,7 @@ enum IMALookahead {
         }
 
         /// `own` (the greedy child's own error) plus the errors ahead, summed in order.
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func score(_ own: SIMD8<Float>) -> SIMD8<Float> {
             var s = own
             if count > 0 { s += errors.0 }
@@ -110,7 +111,7 @@ enum IMALookahead {
     /// same side, magnitude 0 on the other side. Their costs are their own squared errors alone — the paths' costs
     /// so far are left out, so that a long block's large total does not swallow the differences in Float. (Not
     /// inlined: in one function with the look-ahead the compiler stops inlining the vector operators themselves.)
-    @inline(never)
+    @inline(never) @_optimize(speed)
     static func children(
         _ xt: Lanes, _ p: Paths
     ) -> (IMATrellis.Child, IMATrellis.Child, IMATrellis.Child, IMATrellis.Child) {
@@ -129,7 +130,7 @@ enum IMALookahead {
 
     /// ``IMATrellis/apply(_:negative:magnitude:_:)``, one call each: four inlined copies in one function are where
     /// the compiler stopped inlining the vector operators.
-    @inline(never)
+    @inline(never) @_optimize(speed)
     static func apply(_ x: Lanes, negative: Lanes, magnitude: Lanes, _ p: Paths) -> IMATrellis.Child {
         IMATrellis.apply(x, negative: negative, magnitude: magnitude, p)
     }
@@ -141,7 +142,7 @@ enum IMALookahead {
         var step: Lanes
         var cost: SIMD8<Float>
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         init(_ c: IMATrellis.Child, steps: UnsafePointer<Int16>) {
             predictor = c.predictor
             index = c.index
@@ -149,7 +150,7 @@ enum IMALookahead {
             cost = c.cost
         }
 
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         mutating func greedy(_ x: Lanes, steps: UnsafePointer<Int16>) {
             _ = IMA.encode(x, &predictor, &index, &step, steps: steps)
             IMA.addSquaredError(x, predictor, to: &cost)
@@ -157,7 +158,7 @@ enum IMALookahead {
 
         /// Three chains over the same `count` samples `x[j · stride]` in one loop: independent, so the CPU
         /// overlaps them.
-        @inline(never)
+        @inline(never) @_optimize(speed)
         static func run(
             _ chains: inout (Chain, Chain, Chain), _ count: Int, _ x: UnsafePointer<Int16>, stride: Int,
             steps: UnsafePointer<Int16>
@@ -198,6 +199,7 @@ extension IMASearchContext {
     /// The look-ahead coder over `count` samples `x[t · stride]` (at most the context's samples) from the first 8
     /// lanes of `starts` (a start that is no candidate never wins); writes the cheapest lane's codes, one a sample,
     /// at `out`. Returns the lane it started from and where it leaves a decoder.
+    @_optimize(speed)
     func lookahead(
         _ x: UnsafePointer<Int16>, stride: Int, count: Int, from starts: IMATrellis.Starts,
         into out: UnsafeMutablePointer<UInt8>

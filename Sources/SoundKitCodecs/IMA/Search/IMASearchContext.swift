@@ -17,6 +17,7 @@ struct IMASearchContext {
     let beams: [IMABeam]
 
     /// Calls `body` with a context for blocks of up to `samples` samples and trial blocks of `trialBytes` bytes.
+    @_optimize(speed)
     static func with<R>(samples: Int, trialBytes: Int, beams: [IMABeam] = [], _ body: (IMASearchContext) -> R) -> R {
         let lanes = UnsafeMutablePointer<IMA.Lanes>.allocate(capacity: Swift.max(samples, 1))
         let trial = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(trialBytes, 1))

@@ -33,7 +33,7 @@ struct IMATrellis {
         static let wide = Layout(wide: true, cycle: 4)
 
         /// The partner distance at sample `t`; 8 means the lane of the same number in the other vector.
-        @inline(__always)
+        @inline(__always) @_optimize(speed)
         func distance(_ t: Int) -> Int { cycle == 0 ? 0 : 1 &<< (t % cycle) }
     }
 
@@ -82,6 +82,7 @@ struct IMATrellis {
             }
         }
 
+        @_optimize(speed)
         func paths(_ v: Int, steps: UnsafePointer<Int16>) -> Paths {
             let p = v == 0 ? predictor.0 : predictor.1
             let i = v == 0 ? index.0 : index.1
@@ -98,6 +99,7 @@ struct IMATrellis {
     }
 
     /// Room for tracing `samples` samples: two vectors a sample.
+    @_optimize(speed)
     static func traceCapacity(samples: Int) -> Int { 2 * samples }
 
     /// One run of the search over a block: vector v's input is `x[v][t · stride]` for t in 0..<`count` (for a wide
@@ -135,7 +137,7 @@ struct IMATrellis {
 
     /// Both children of every path in `p` for input `x` (the same sample in every lane). Not inlined: with its
     /// copies in the unrolled loop the compiler stops inlining the vector operators themselves.
-    @inline(never)
+    @inline(never) @_optimize(speed)
     static func children(_ x: Lanes, _ p: Paths) -> (greedy: Child, other: Child) {
         let (neg, m, level, distance) = quantise(x, p)
         // The sample lies beyond the greedy level (as unsigned numbers): the other level next to it is one up.
@@ -229,7 +231,7 @@ struct IMATrellis {
 
     /// Runs the search over the block of `r`. Leaves the paths' ends in `paths` and the trace in `r.trace`
     /// (2 · count vectors).
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func run(_ r: Run, layout: Layout, paths: inout (Paths, Paths)) {
         var a = paths.0
         var b = paths.1
@@ -326,6 +328,7 @@ struct IMATrellis {
     }
 
     /// The cheapest path among `vectors` (vector 0 or 1 alone, or both): its lane (0..<16) and cost.
+    @_optimize(speed)
     static func cheapest(_ paths: (Paths, Paths), vectors: ClosedRange<Int>) -> (lane: Int, cost: Float) {
         var best = vectors.lowerBound &* 8
         var bestCost = Float.infinity
@@ -340,6 +343,7 @@ struct IMATrellis {
     }
 
     /// The path ending in `lane`, read back through `trace` into one code a sample at `codes[t]`.
+    @_optimize(speed)
     static func readBack(
         _ lane: Int, of paths: (Paths, Paths), count: Int, layout: Layout, trace: UnsafePointer<Lanes>,
         codes: UnsafeMutablePointer<UInt8>
@@ -367,6 +371,7 @@ extension IMATrellis {
         var codes: UnsafeMutablePointer<UInt8>
     }
 
+    @_optimize(speed)
     static func withScratch<R>(samples: Int, _ body: (Scratch) -> R) -> R {
         let n = traceCapacity(samples: samples)
         return withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 2 * n + (samples + 15) / 16) { t in
@@ -382,7 +387,7 @@ extension IMASearchContext {
     /// beside every start coded greedily (the reference quantiser from each header a block could have: the best
     /// for steady tones). For each channel (vector 0 and 1 of a pair, or the wide channel) the cheaper of the two
     /// searches' best paths wins: `emit(v, winner)` is called with its codes in `trellis.codes`.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     func trellis(
         _ x: (UnsafePointer<Int16>, UnsafePointer<Int16>), stride: Int, count: Int,
         from starts: IMATrellis.Starts, layout: IMATrellis.Layout, emit: (Int, IMATrellis.Winner) -> Void
@@ -421,7 +426,7 @@ extension IMA {
     }
 
     /// −1 in the lanes where `a` equals `b`, else 0.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func equal(_ a: Lanes, _ b: Int16) -> Lanes {
         Lanes(repeating: 0).replacing(with: -1, where: a .== Lanes(repeating: b))
     }

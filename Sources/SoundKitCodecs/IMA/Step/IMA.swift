@@ -6,6 +6,7 @@ package struct IMAState: Hashable, Sendable {
     package var index: Int32
 
     /// A channel at `predictor` and step `index` (by default silence at the smallest step, where every stream starts).
+    @_optimize(speed)
     package init(predictor: Int32 = 0, index: Int32 = 0) {
         self.predictor = predictor
         self.index = index
@@ -17,6 +18,7 @@ package enum IMA {
     /// Applies one 4-bit code with the reference shift-and-add arithmetic and returns the new sample.
     /// This is the decoder; the encoders call it too, so what they assume is what a decoder computes.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func decode(_ code: UInt8, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> Int16 {
         let c = Int32(code & 0xF)
         let step = steps[Int(state.index)]
@@ -35,6 +37,7 @@ package enum IMA {
     /// The greedy code for `x` from `state` (Apple's and FFmpeg's quantiser: sign, then step, step/2, step/4),
     /// applied to `state`.
     @inlinable @inline(__always)
+    @_optimize(speed)
     package static func encode(_ x: Int32, _ state: inout IMAState, steps: UnsafePointer<Int32>) -> UInt8 {
         var d = x &- state.predictor
         var code: Int32 = 0
@@ -50,6 +53,7 @@ package enum IMA {
     /// The greedy quantiser's magnitude (0...7) for a distance `d` ≥ 0 between sample and predictor: step, then
     /// step/2, then step/4, each taken when what is left reaches it.
     @inlinable @inline(__always)
+    @_optimize(speed)
     static func magnitude(_ distance: Int32, step: Int32) -> Int32 {
         var d = distance
         var m: Int32 = 0
@@ -65,13 +69,13 @@ package enum IMA {
         return m
     }
 
-    @inlinable
+    @inlinable @_optimize(speed)
     static func withSteps<R, E: Error>(_ body: (UnsafePointer<Int32>) throws(E) -> R) throws(E) -> R {
         try IMATables.step.withUnsafeBufferPointer { (table) throws(E) -> R in try body(table.baseAddress!) }
     }
 
     /// The step table in 16 bits (every step fits), for the vector searches' 16-bit lanes.
-    @inlinable
+    @inlinable @_optimize(speed)
     static func withSteps16<R>(_ body: (UnsafePointer<Int16>) -> R) -> R {
         IMATables.step16.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
@@ -83,12 +87,12 @@ extension IMA {
     typealias Lanes = SIMD8<Int16>
 
     /// −1 in the lanes where `a` < `b`, else 0.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func mask(_ a: Lanes, lessThan b: Lanes) -> Lanes { Lanes(repeating: 0).replacing(with: -1, where: a .< b) }
 
     /// `d` below `t` as a lane mask, for `d` read as unsigned 16 bits (0...65535) and 0 ≤ `t` ≤ 32767: `d` is
     /// non-negative and less than `t` as signed numbers.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func below(_ d: Lanes, _ t: Lanes) -> Lanes {
         mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
     }
@@ -106,7 +110,7 @@ extension IMA {
     }
 
     /// `i` clamped to 0...88 in every lane (written with masks: the generic `clamped` is a call per use).
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func clampIndex(_ i: Lanes) -> Lanes {
         let low = i & ~mask(i, lessThan: Lanes(repeating: 0))
         return low ^ ((low ^ Lanes(repeating: 88)) & mask(Lanes(repeating: 88), lessThan: low))
@@ -115,7 +119,7 @@ extension IMA {
     /// `steps[index]` in every lane. On a little-endian machine the indices leave the vector as two 64-bit words
     /// (four lanes each, lane k in bits 16k...) and the steps come back the same way, so the lookup costs the vector
     /// unit six instructions instead of some thirty lane extracts and inserts, which were what limited the coders.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     static func lookUp(_ index: Lanes, in steps: UnsafePointer<Int16>) -> Lanes {
         #if !_endian(little)
             var step = Lanes()

@@ -3,12 +3,14 @@
 /// low nibble first. The header sample is the block's first output sample.
 package enum IMAWAV {
     /// Frames a block of `blockAlign` bytes holds (the header's and 8 a group), or 0 when it holds no group.
+    @_optimize(speed)
     package static func framesPerBlock(blockAlign: Int, channels: Int) -> Int {
         guard channels > 0, blockAlign > 4 * channels else { return 0 }
         return (blockAlign - 4 * channels) / (4 * channels) * 8 + 1
     }
 
     /// The block sizes libsndfile, sox and Windows use: 256·ch up to 11.025 kHz, 512·ch to 22.05 kHz, else 1024·ch.
+    @_optimize(speed)
     package static func defaultBlockAlign(sampleRate: Double, channels: Int) -> Int {
         (sampleRate <= 11025 ? 256 : sampleRate <= 22050 ? 512 : 1024) * channels
     }
@@ -35,7 +37,7 @@ package struct IMAWAVDecoder: Sendable {
 
     /// Decodes one block (`blockAlign` bytes) into `framesPerBlock` interleaved frames; returns the frames
     /// written (0 when either buffer is too small).
-    @discardableResult
+    @discardableResult @_optimize(speed)
     package func decodeBlock(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableBufferPointer<Int16>) -> Int {
         let ch = channels
         guard src.count >= blockAlign, dst.count >= framesPerBlock * ch, let s = src.baseAddress,
@@ -108,6 +110,7 @@ package struct IMAWAVEncoder: Sendable {
     /// The trellis over whole blocks, in order; with ``IMASearch/beam`` or ``IMASearch/beams`` each channel's
     /// part of a block is also coded by the beams (``IMABeam``, from the block's first sample at every index) and
     /// the cheapest kept.
+    @_optimize(speed)
     private mutating func encodeSearching(_ x: UnsafePointer<Int16>, blocks: Int, into out: UnsafeMutablePointer<UInt8>)
     {
         let ch = channels
@@ -142,6 +145,7 @@ package struct IMAWAVEncoder: Sendable {
 
         /// The starts of channel samples `x` (every `channels`-th), ending where the last block of the channel
         /// ended (`running`): the header's sample with each candidate index, at `lanes` of `s`.
+        @_optimize(speed)
         func starts(
             _ x: UnsafePointer<Int16>, running: Int32, into s: inout IMATrellis.Starts, lanes: Range<Int>,
             steps: UnsafePointer<Int32>
@@ -167,6 +171,7 @@ package struct IMAWAVEncoder: Sendable {
 
         /// Channel `c`'s part of a block: its header, then its codes in groups of 8 (4 bytes, low nibble first), the
         /// channels' groups in turn.
+        @_optimize(speed)
         func write(
             header sample: Int16, index: Int32, codes: UnsafePointer<UInt8>, channel c: Int,
             into block: UnsafeMutablePointer<UInt8>
@@ -196,6 +201,7 @@ package struct IMAWAVEncoder: Sendable {
 
         /// Codes block `x` (`frames` interleaved frames) into `o`, each channel starting near where it ended in the
         /// block before (`indices`, updated).
+        @_optimize(speed)
         func encode(
             _ x: UnsafePointer<Int16>, indices: UnsafeMutablePointer<Int32>,
             into o: UnsafeMutablePointer<UInt8>
@@ -235,6 +241,7 @@ package struct IMAWAVEncoder: Sendable {
         /// Channel `c`'s part of block `o`, already coded, coded again by the look-ahead coder (``IMALookahead``)
         /// from the first 8 of the trellis's starts `s`, and written if it is closer. Returns the index where the
         /// written part ends (`end`, the trellis's, when it stays).
+        @_optimize(speed)
         func lookahead(
             _ x: UnsafePointer<Int16>, channel c: Int, from s: IMATrellis.Starts, end: Int32,
             into o: UnsafeMutablePointer<UInt8>
@@ -253,6 +260,7 @@ package struct IMAWAVEncoder: Sendable {
         /// Channel `c`'s part of block `o`, already coded, coded again by each beam from `x` (its first sample,
         /// every `channels`-th); the cheapest is written. Returns the index where the written part ends (`end`, the
         /// trellis's, when it stays).
+        @_optimize(speed)
         func beamSearch(
             _ x: UnsafePointer<Int16>, channel c: Int, end: Int32,
             into o: UnsafeMutablePointer<UInt8>
@@ -273,6 +281,7 @@ package struct IMAWAVEncoder: Sendable {
 
         /// The squared error of channel `c`'s part of block `o` against `x` (every `channels`-th sample) over
         /// samples 1..<frames, as ``IMAWAVDecoder`` decodes it (the header states sample 0 exactly).
+        @_optimize(speed)
         func squaredError(_ o: UnsafePointer<UInt8>, channel c: Int, _ x: UnsafePointer<Int16>) -> Int64 {
             let ch = layout.channels
             let frames = layout.frames
@@ -292,7 +301,7 @@ package struct IMAWAVEncoder: Sendable {
     /// Encodes `framesPerBlock` interleaved frames into one block of `blockAlign` bytes with the greedy quantiser,
     /// the index carried from the block before (libsndfile's and sox's stream); returns whether the buffers held a
     /// block.
-    @discardableResult
+    @discardableResult @_optimize(speed)
     package mutating func encodeBlock(
         _ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer
     ) -> Bool {
@@ -334,7 +343,7 @@ package struct IMAWAVEncoder: Sendable {
 
     /// Encodes as many whole blocks as `src` holds and `dst` has room for; returns how many. Mono and stereo run
     /// 16 blocks' channels in two 8-lane vectors at once (two dependency chains, which the CPU overlaps).
-    @discardableResult
+    @discardableResult @_optimize(speed)
     package mutating func encode(_ src: UnsafeBufferPointer<Int16>, into dst: UnsafeMutableRawBufferPointer) -> Int {
         let ch = channels
         let blocks = Swift.min(src.count / (framesPerBlock * ch), dst.count / blockAlign)
@@ -367,6 +376,7 @@ package struct IMAWAVEncoder: Sendable {
 
     /// Blocks `range` (at most 16 / channels): lane k of the two vectors is channel k % channels of block
     /// range.lowerBound + k / channels.
+    @_optimize(speed)
     private mutating func encodeGroup(
         _ x: UnsafePointer<Int16>, blocks range: Range<Int>, into out: UnsafeMutablePointer<UInt8>,
         steps: UnsafePointer<Int32>, steps16: UnsafePointer<Int16>
@@ -421,7 +431,7 @@ package struct IMAWAVEncoder: Sendable {
 
     /// The group's samples 1..<framesPerBlock, its lanes starting in `lanes`: `reads[slot]` is where block slot's
     /// frames are.
-    @inline(__always)
+    @inline(__always) @_optimize(speed)
     private mutating func encodeLanes(
         range: Range<Int>, reads: UnsafePointer<UnsafePointer<Int16>>, lanes: LaneStates,
         into out: UnsafeMutablePointer<UInt8>, steps16: UnsafePointer<Int16>
@@ -431,6 +441,7 @@ package struct IMAWAVEncoder: Sendable {
         var predictor = lanes.predictor
         var index = lanes.index
         var step = lanes.step
+        @_optimize(speed)
         @inline(__always) func input(_ i: Int, _ half: Int) -> IMA.Lanes {
             if ch == 2 {  // four blocks' frames, each a 32-bit pair of samples
                 var pairs = SIMD4<UInt32>()
