@@ -35,7 +35,7 @@ public struct SoundSetReport: Codable, Hashable, Sendable {
         public var duration: Double?
         /// Every `check` finding, errors first.
         public var findings: [Finding]
-        /// EBU R 128 loudness; nil with ``loudnessUnavailable``.
+        /// EBU R 128 loudness; nil with `loudnessUnavailable`.
         public var loudness: Loudness?
         /// Why there is no ``loudness``.
         package var loudnessUnavailable: String?

@@ -1,6 +1,6 @@
 /// The byte layout of linear PCM samples: integer or float, width, and byte order.
 ///
-/// Integer PCM is signed except ``Encoding/unsignedInteger`` (8-bit WAV). Widths are 8, 16, 24, 32 bits for
+/// Integer PCM is signed except `unsignedInteger` (8-bit WAV). Widths are 8, 16, 24, 32 bits for
 /// integers and 32 or 64 bits for floats.
 public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     package enum Encoding: Hashable, Sendable {

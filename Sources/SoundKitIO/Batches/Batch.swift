@@ -24,7 +24,7 @@ public struct ConversionJob: Sendable {
 
 /// What became of one job.
 public struct ConversionResult: Sendable {
-    /// The job's position in the list given to ``BatchConverter/convert(_:concurrency:progress:)``.
+    /// The job's position in the list given to ``BatchConverter/convert(_:concurrency:isolation:progress:)``.
     public var index: Int
     /// The input, as the job named it.
     public var input: String
@@ -107,7 +107,7 @@ public enum BatchConverter {
     /// in the caller's isolation (on the main actor when called from it; `isolation` is the caller's unless given),
     /// one event at a time, in order; the conversions themselves run in child tasks. When the calling task is cancelled, no further job
     /// starts, the conversions under way stop between blocks of samples and leave nothing behind (their result
-    /// is ``AudioFileError/Reason/cancelled``), and the outputs already converted are put in place.
+    /// is `cancelled`), and the outputs already converted are put in place.
     public static func convert(
         _ jobs: [ConversionJob], concurrency: Int = processorCount,
         isolation: isolated (any Actor)? = #isolation,

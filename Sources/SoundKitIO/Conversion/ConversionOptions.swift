@@ -4,7 +4,7 @@ import SoundKitContainers
 /// How to convert: afconvert's `-f`, `-d`, `@RATE`, `-c`, `-q`, `-r`, `--src-complexity` and `-l`, plus soundkit's
 /// choices. The initializer takes what most conversions set; the rest are properties with their defaults.
 public struct ConversionOptions: Sendable {
-    /// One of ``ContainerKind/writable``.
+    /// One of `writable`.
     public var fileType: ContainerKind
     /// `nil`: keep the source's linear PCM layout when the file type holds it, else 16-bit PCM.
     public var encoding: AudioEncoding?
@@ -12,10 +12,10 @@ public struct ConversionOptions: Sendable {
     public var sampleRate: Double?
     /// The output's channel count (`nil`: the source's).
     public var channels: Int?
-    /// Keep at most this many seconds, ending with a fade-out of ``fadeOut`` seconds (only when trimmed).
+    /// Keep at most this many seconds, ending with a fade-out of `fadeOut` seconds (only when trimmed).
     public var trim: Double?
-    /// The codec quality level, one of ``qualityLevels``: how hard the IMA encoders look for the best codes
-    /// (``imaSearch``). Checked when the output is written.
+    /// The codec quality level, one of `qualityLevels`: how hard the IMA encoders look for the best codes
+    /// (`imaSearch`). Checked when the output is written.
     public var quality: Int
     /// Pad the header so audio starts at byte 4096, as afconvert does.
     package var filler = true

@@ -2,7 +2,7 @@ import SoundKitCodecs
 import SoundKitContainers
 
 /// Converts files: decodes once, and mixes, resamples, trims and encodes for every output; or copies packets
-/// (``ConversionOptions/copiesPackets``). Outputs appear whole or not at all.
+/// (`copiesPackets`). Outputs appear whole or not at all.
 public enum Converter {
     static let chunkFrames = 16384
 

@@ -12,7 +12,7 @@ import SoundKitContainers
 /// integrated loudness.
 public struct Loudness: Hashable, Sendable {
     /// Integrated loudness in LUFS (gated at −70 LUFS and 10 LU below the ungated level); nil with
-    /// ``integratedReason`` when no 400 ms block passes the gates.
+    /// `integratedReason` when no 400 ms block passes the gates.
     public var integrated: Double?
     package var integratedReason: Unmeasured?
     /// Loudness range in LU: the spread of the 3 s short-term loudness (0 for sounds shorter than two short-term

@@ -34,7 +34,7 @@ public struct Normalization: Codable, Sendable, Hashable {
     /// Whether the true-peak ceiling held the gain back.
     package var limitedByCeiling: Bool
 
-    /// Set when the output is not within ``LoudnessTarget/tolerance`` of the target: the loudness reached and why.
+    /// Set when the output is not within `tolerance` of the target: the loudness reached and why.
     public var note: String? {
         guard let reached = after.integrated else { return nil }
         if abs(reached - target.integrated) <= LoudnessTarget.tolerance { return nil }

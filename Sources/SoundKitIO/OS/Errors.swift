@@ -77,8 +77,8 @@ package enum PacketCopyProblem: Hashable, Sendable {
     case priming(Int64, ContainerKind)
 }
 
-/// An error about one file, phrased for a person by ``description``: `in.wav: data format is AAC; …`. The
-/// ``reason`` says what happened in types, so a service can act on it without reading the text.
+/// An error about one file, phrased for a person by ``description``: `in.wav: data format is AAC; …`. A service
+/// turns it into a ``SoundKitError``, whose code says what happened without reading the text.
 public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file the error is about: never empty.
     public var path: String

@@ -95,7 +95,7 @@ extension AudioFileDescription {
 /// Reads the facts of sound files: headers, and decoding only where the length is not stated.
 public enum Inspector {
     /// Reads the facts of `path` from its header (CAF, AIFF, WAVE family), through libsndfile, or through FFmpeg
-    /// (everything else). Headers suffice for the first two; see ``describe(_:reader:)`` for FFmpeg's files.
+    /// (everything else). Headers suffice for the first two; see `describe(_:reader:)` for FFmpeg's files.
     public static func describe(_ path: String) throws(AudioFileError) -> AudioFileDescription {
         try describe(try InputFile(path: path))
     }

@@ -6,7 +6,7 @@ import SoundKitIO
 public enum SoundChecker {
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
-    /// notification extension by ``ExtensionChecker``. All the sounds found form one set for ``LoudnessSpreadRule``.
+    /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
         let found = scan(paths)
         var checked = report(facts(found.sounds, options: options), options: options)

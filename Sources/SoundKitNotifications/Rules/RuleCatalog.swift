@@ -1,6 +1,6 @@
 /// Every rule soundkit reports, with its stable id, its family, its severities and what it finds: each rule is one
 /// case here and one entry of its declaration, and nothing else states them. `soundkit check --help`, the JSON's
-/// `rule` field, the documentation's table (kept equal to ``markdownTable`` by a test) and the command line's own
+/// `rule` field, the documentation's table (kept equal to `markdownTable` by a test) and the command line's own
 /// diagnostics (`convert`, `info`, `normalize`) all come from here.
 ///
 /// Adding a rule is one case and one entry of the declaration below, plus its check, filed with its family in
