@@ -2,7 +2,7 @@ import SoundKitContainers
 
 /// What a batch will do, worked out before anything is written: a job for every audio file the inputs name or hold,
 /// each writing `DIR/<path below the folder>/<name>.<file type's extension>`; the files left out; and the outputs
-/// two jobs would both write. ``BatchConverter/plan(_:into:options:)`` makes it;
+/// two jobs would both write. `BatchConverter.plan(_:into:options:)` makes it;
 /// ``BatchConverter/convert(_:concurrency:isolation:progress:)`` runs its jobs when it has no collisions.
 public struct BatchPlan: Sendable {
     /// An input that does not become a job.
