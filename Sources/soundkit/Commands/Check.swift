@@ -17,7 +17,9 @@ struct Check: ParsableCommand {
             printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
             exit status is 1 when there is any error.
 
-            A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none)             sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it             exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
+            A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none) \
+            sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
+            exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
 
             Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
 

@@ -21,7 +21,8 @@ struct Payload: ParsableCommand {
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
             must be a suffix UNNotificationAttachment accepts (jpg, jpeg, png, gif, aif, aiff, wav, mp3, m4a, mpg, mpeg, \
             mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
-            content extension should declare aps.category. Exit 1 on any error. A .soundkit.yml applies as to check             (see soundkit check --help), and so do --baseline and --write-baseline.
+            content extension should declare aps.category. Exit 1 on any error. A .soundkit.yml applies as to check \
+            (see soundkit check --help), and so do --baseline and --write-baseline.
             """)
 
     @Argument(help: "The payload JSON files ('-' for standard input).")

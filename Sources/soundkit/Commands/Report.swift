@@ -15,7 +15,8 @@ struct ReportCommand: ParsableCommand {
             played length against the 30 s limit, the waveform, the loudness by EBU R 128, every check finding with its \
             rule, and a preview to play. The page is one self-contained file: no network, readable without JavaScript. \
             Previews are Ogg Opus (Chromium, Firefox; Safari only in recent versions) or, with --preview wav, 16-bit WAV, \
-            which every browser plays at about ten times the size. A .soundkit.yml applies as to check (see soundkit             check --help).
+            which every browser plays at about ten times the size. A .soundkit.yml applies as to check (see soundkit \
+            check --help).
             """)
 
     @Argument(help: "Sound files, folders or app bundles.")
