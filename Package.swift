@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Typed errno and EINTR-safe file descriptors: the IO layer's one funnel to the OS.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `.soundkit.yml`: YAML is what iOS teams write their linters' configs in (SwiftLint, periphery), and Yams
+        // (libyaml) gives every node its line and column, so a config error reads FILE:LINE:COL. Only the small
+        // SoundKitConfig module imports it; the libraries stay free of it.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
@@ -34,13 +38,18 @@ let package = Package(
         // The report a team looks at and listens to (`soundkit report`), above the checker.
         .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),
+        // `.soundkit.yml` read with Yams into SoundKitNotifications' CheckConfiguration: a module of its own so that
+        // the command line and the config fuzz target share the reader, and no library module links a YAML parser.
+        .target(
+            name: "SoundKitConfig",
+            dependencies: ["SoundKitNotifications", .product(name: "Yams", package: "Yams")]),
 
         // MARK: Executables
         .executableTarget(
             name: "soundkit",
             dependencies: [
                 "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitReport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SoundKitConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Plugins
@@ -83,6 +92,7 @@ func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> T
 // target does not exist, so `swift build` never tries to link an executable whose main is libFuzzer's.
 if Context.environment["SOUNDKIT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
-        name: "soundkit-fuzz", dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "CFFmpeg"],
-        path: "Fuzz", exclude: ["chunks.dict"]))
+        name: "soundkit-fuzz",
+        dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig", "CFFmpeg"],
+        path: "Fuzz", exclude: ["chunks.dict", "yaml.dict"]))
 }

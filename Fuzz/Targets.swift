@@ -8,6 +8,7 @@ import Darwin
 #endif
 import CFFmpeg
 import SoundKitCodecs
+import SoundKitConfig
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
@@ -35,6 +36,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "plist": fuzzPlistCheck,
     "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
+    "config": fuzzConfiguration,
 ]
 
 let selected: @Sendable ([UInt8]) -> Void = {

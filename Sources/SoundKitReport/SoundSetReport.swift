@@ -144,6 +144,7 @@ extension SoundSetReport {
         let sounds = zip(gathered, checked.files).map { gathered, r in
             let (f, listener) = gathered
             var sound = Sound(f, checked: r)
+            if let c = check.configuration { sound.findings = c.findings(sound.findings, for: sound.path) }
             if let d = f.description, d.decodable {
                 switch listener.outcome {
                 case .success(let heard)?: (sound.waveform, sound.preview) = heard

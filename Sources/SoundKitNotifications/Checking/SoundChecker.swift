@@ -8,7 +8,7 @@ public enum SoundChecker {
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
     /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
-        let found = scan(paths)
+        let found = scan(paths, options: options)
         var checked = report(facts(found.sounds, options: options), options: options)
         checked.files += found.appexes.compactMap(ExtensionChecker.check(appex:))
         return checked
@@ -16,7 +16,7 @@ public enum SoundChecker {
 
     /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
     package static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
-        facts(scan(paths).sounds, options: options)
+        facts(scan(paths, options: options).sounds, options: options)
     }
 
     static func facts(_ sounds: [(String, String?)], options: CheckOptions) -> [SoundFacts] {
@@ -60,6 +60,16 @@ public enum SoundChecker {
     static func isBundle(_ path: String) -> Bool {
         let ext = FileSystem.splitExtension(FileSystem.lastComponent(path)).ext
         return ext == "app" || ext == "appex"
+    }
+
+    /// The sounds and app extensions below `paths`, less those the options' configuration excludes.
+    static func scan(_ paths: [String], options: CheckOptions) -> (sounds: [(String, String?)], appexes: [String]) {
+        var found = scan(paths)
+        if let c = options.configuration {
+            found.sounds.removeAll { c.isExcluded($0.0) }
+            found.appexes.removeAll { c.isExcluded($0) }
+        }
+        return found
     }
 
     /// The sounds `paths` name or hold, and the app extensions met on the way.

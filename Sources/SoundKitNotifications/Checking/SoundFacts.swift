@@ -168,7 +168,7 @@ extension SoundChecker {
         _ paths: [String], options: CheckOptions,
         listener: (String) -> Listener
     ) -> [(SoundFacts, Listener)] {
-        scan(paths).sounds.map { file, subpath in
+        scan(paths, options: options).sounds.map { file, subpath in
             let l = listener(file)
             var facts = SoundFacts.gather(
                 file, measureLevels: true, measureLoudness: options.measureLoudness,

@@ -17,6 +17,10 @@ struct Check: ParsableCommand {
             printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
             exit status is 1 when there is any error.
 
+            A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none) \
+            sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
+            exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
+
             Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
 
             Rules (rule, severities, what it finds), for check, resolve and payload:
@@ -53,8 +57,9 @@ struct Check: ParsableCommand {
     @Option(
         name: .customLong("loudness-spread"),
         help: ArgumentHelp(
-            "How far in LU a sound may lie from the median loudness of the sounds checked with it.", valueName: "LU"))
-    var loudnessSpread: Double = 3
+            "How far in LU a sound may lie from the median loudness of the sounds checked with it (default 3).",
+            valueName: "LU"))
+    var loudnessSpread: Double?
 
     @Flag(
         name: .customLong("no-loudness"),
@@ -70,22 +75,33 @@ struct Check: ParsableCommand {
             valueName: "outdir"))
     var fix: String?
 
+    @OptionGroup var config: ConfigOptions
+    @OptionGroup var baseline: BaselineOptions
+
     func validate() throws {
         if let l = loudness, LoudnessGoal(parsing: l) == nil {
             throw ValidationError(
                 "--loudness takes a target from -70 to 0 LUFS and an optional tolerance in LU, e.g. -16 or -16±1.")
         }
-        if !(loudnessSpread >= 0) { throw ValidationError("--loudness-spread takes a number of LU, 0 or more.") }
+        if let s = loudnessSpread, !(s >= 0) {
+            throw ValidationError("--loudness-spread takes a number of LU, 0 or more.")
+        }
         if noLoudness && loudness != nil {
             throw ValidationError("--loudness needs the loudness measured; drop --no-loudness.")
         }
     }
 
     func run() throws {
-        let options = CheckOptions(
-            namePolicy: namePolicy, loudness: loudness.flatMap(LoudnessGoal.init(parsing:)),
-            loudnessSpread: loudnessSpread, measureLoudness: !noLoudness)
+        let team = try config.load()
+        var options = CheckOptions(
+            namePolicy: namePolicy,
+            loudness: noLoudness ? nil : loudness.flatMap(LoudnessGoal.init(parsing:)) ?? team?.loudness,
+            loudnessSpread: loudnessSpread ?? team?.loudnessSpread ?? 3, measureLoudness: !noLoudness)
+        options.configuration = team
         var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
+        if let team { report = team.applied(to: report) }
+        if try baseline.record(report, team) { return }
+        report = try baseline.hide(report, team)
         if strict { report = report.strict() }
         if let dir = fix, !attachment { report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: dir)) }
         try emit(report, format: format)

@@ -21,7 +21,8 @@ struct Payload: ParsableCommand {
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
             must be a suffix UNNotificationAttachment accepts (jpg, jpeg, png, gif, aif, aiff, wav, mp3, m4a, mpg, mpeg, \
             mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
-            content extension should declare aps.category. Exit 1 on any error.
+            content extension should declare aps.category. Exit 1 on any error. A .soundkit.yml applies as to check \
+            (see soundkit check --help), and so do --baseline and --write-baseline.
             """)
 
     @Argument(help: "The payload JSON files ('-' for standard input).")
@@ -37,17 +38,21 @@ struct Payload: ParsableCommand {
     @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
     var format: ReportFormat = .text
 
+    @OptionGroup var config: ConfigOptions
+    @OptionGroup var baseline: BaselineOptions
+
     func validate() throws {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
     }
 
     func run() throws {
+        let team = try config.load()
         var reports: [FileReport] = []
         var resolved: [String] = []
         var failed = false
         // One cache for the run: a sound several payloads name is checked once.
         let cache = SoundCheckCache.shared
-        for file in files {
+        for file in files where team?.isExcluded(file) != true {
             let bytes: [UInt8]
             do {
                 if file == "-" {
@@ -76,7 +81,10 @@ struct Payload: ParsableCommand {
                 if !resolved.contains(line) { resolved.append(line) }
             }
         }
-        let r = CheckReport(files: reports)
+        var r = CheckReport(files: reports)
+        if let team { r = team.applied(to: r) }
+        if try baseline.record(r, team) { return }
+        r = try baseline.hide(r, team)
         try emit(r, format: format)
         if format == .text { resolved.forEach(printError) }
         if failed || r.hasErrors { throw ExitCode.failure }

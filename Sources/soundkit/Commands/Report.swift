@@ -15,7 +15,8 @@ struct ReportCommand: ParsableCommand {
             played length against the 30 s limit, the waveform, the loudness by EBU R 128, every check finding with its \
             rule, and a preview to play. The page is one self-contained file: no network, readable without JavaScript. \
             Previews are Ogg Opus (Chromium, Firefox; Safari only in recent versions) or, with --preview wav, 16-bit WAV, \
-            which every browser plays at about ten times the size.
+            which every browser plays at about ten times the size. A .soundkit.yml applies as to check (see soundkit \
+            check --help).
             """)
 
     @Argument(help: "Sound files, folders or app bundles.")
@@ -39,8 +40,10 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("loudness-spread"),
-        help: ArgumentHelp("How far in LU a sound may lie from the median loudness.", valueName: "LU"))
-    var loudnessSpread: Double = 3
+        help: ArgumentHelp("How far in LU a sound may lie from the median loudness (default 3).", valueName: "LU"))
+    var loudnessSpread: Double?
+
+    @OptionGroup var config: ConfigOptions
 
     func validate() throws {
         if !["opus", "wav", "none"].contains(preview) { throw ValidationError("--preview takes opus, wav or none.") }
@@ -48,12 +51,17 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError(
                 "--loudness takes a target from -70 to 0 LUFS and an optional tolerance in LU, e.g. -16 or -16±1.")
         }
-        if !(loudnessSpread >= 0) { throw ValidationError("--loudness-spread takes a number of LU, 0 or more.") }
+        if let s = loudnessSpread, !(s >= 0) {
+            throw ValidationError("--loudness-spread takes a number of LU, 0 or more.")
+        }
     }
 
     func run() throws {
-        let check = CheckOptions(
-            loudness: loudness.flatMap(LoudnessGoal.init(parsing:)), loudnessSpread: loudnessSpread)
+        let team = try config.load()
+        var check = CheckOptions(
+            loudness: loudness.flatMap(LoudnessGoal.init(parsing:)) ?? team?.loudness,
+            loudnessSpread: loudnessSpread ?? team?.loudnessSpread ?? 3)
+        check.configuration = team
         let sounds = SoundSetReport.build(
             paths, options: .init(title: title, check: check, preview: AudioPreview.Format(rawValue: preview)))
         do {

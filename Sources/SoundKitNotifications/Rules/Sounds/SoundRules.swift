@@ -19,6 +19,8 @@ public struct CheckOptions: Sendable {
     /// Whether to measure loudness (for `clipping`, `loudness-spread` and `loudness`), which decodes each sound
     /// through libebur128 in the pass that measures its levels.
     public var measureLoudness: Bool
+    /// A team's `.soundkit.yml`: the files its `excluded` names are not checked.
+    package var configuration: CheckConfiguration?
 
     /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(
