@@ -34,8 +34,11 @@ struct Payload: ParsableCommand {
         help: "Do not measure the loudness of the sound a payload names: no clipping findings about it.")
     var noLoudness = false
 
-    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
-    var format: ReportFormat = .text
+    @Option(help: FindingsFormat.help)
+    var format: FindingsFormat = .text
+
+    @Option(help: FindingsFormat.outputHelp)
+    var output: String?
 
     func validate() throws {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
@@ -77,7 +80,7 @@ struct Payload: ParsableCommand {
             }
         }
         let r = CheckReport(files: reports)
-        try emit(r, format: format)
+        try emit(r, format: format, command: "payload", output: output)
         if format == .text { resolved.forEach(printError) }
         if failed || r.hasErrors { throw ExitCode.failure }
     }
