@@ -20,10 +20,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// A file of the real-world collection beside the repository (../shared/realworld), when it is there.
 func realWorld(_ path: String) -> URL? {
-    // #filePath is REPOSITORY/Tests/SoundKitNotificationsTests/this file; the collection is ../shared/realworld.
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let url = repository.deletingLastPathComponent().appendingPathComponent("shared/realworld/\(path)")
+    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld/\(path)")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }
 

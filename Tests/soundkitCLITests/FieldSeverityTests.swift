@@ -43,6 +43,20 @@ struct FieldSeverityTests {
     }
 
     @Test(
+        "Linphone's ringback.wav (sox's 0x7FFFF000 sizes, ../shared/realworld) is readable, with a container warning",
+        .enabled(
+            if: realWorldFile("apps/linphone-iphone__ringback.wav") != nil,
+            "../shared/realworld is not beside the repository; the real-world files are not tested"))
+    func linphoneRingback() throws {
+        let path = try #require(realWorldFile("apps/linphone-iphone__ringback.wav"))
+        let r = try Tool.soundkit("check", "--no-loudness", path)
+        #expect(r.status == 0 && !r.stdout.contains("[unreadable]"), "\(r.stdout)")
+        #expect(r.stdout.contains("\(path): warning: WAV size field is 0x7FFFF000, a streaming writer's placeholder"))
+        // SOURCES.tsv: ffprobe decodes 1.536 s at 8000 Hz.
+        #expect(try Tool.soundkit("info", "--format", "json", path).stdout.contains("\"frames\" : 12288"))
+    }
+
+    @Test(
         "Session's all-zero \"None\" sound (../shared/realworld) is a warning that says iOS plays nothing",
         .enabled(
             if: realWorldFile("apps/session-ios__silence.aiff") != nil,
