@@ -18,7 +18,9 @@ struct SoundKitCommand: ParsableCommand {
         commandName: "soundkit",
         abstract: "Make and check notification sounds: an afconvert-like converter and Apple's rules as a build step.",
         version: SoundKitVersion.string,
-        subcommands: [Convert.self, Info.self, Check.self, Resolve.self, Payload.self, ReportCommand.self])
+        subcommands: [
+            Convert.self, Info.self, Check.self, Resolve.self, Payload.self, ReportCommand.self, Rules.self,
+        ])
 
     static func main() {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up

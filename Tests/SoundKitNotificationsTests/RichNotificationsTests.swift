@@ -18,6 +18,15 @@ func declared(_ findings: [Finding], sourceLocation: SourceLocation = #_sourceLo
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// A file of the real-world collection beside the repository (../shared/realworld), when it is there.
+func realWorld(_ path: String) -> URL? {
+    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld/\(path)")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}
+
+/// Why a real-world test is skipped.
+let realWorldMissing: Comment = "../shared/realworld is not beside the repository; the real-world files are not tested"
+
 @Suite("Rule catalog")
 struct RuleCatalogTests {
     @Test("ids are unique kebab-case; every rule has its usual severity first and no severity twice")
@@ -51,7 +60,7 @@ struct RuleCatalogTests {
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             // The table block, from its header to the first line that is not a row, is the catalog's table.
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let headers = lines.indices.filter { lines[$0] == "| rule | severity | finds |" }
+            let headers = lines.indices.filter { lines[$0] == "| rule | severity | finds | rests on |" }
             #expect(headers.count == 1, "\(file) has \(headers.count) rule tables")
             let block = headers.first.map { lines[$0...].prefix { $0.hasPrefix("|") }.joined(separator: "\n") }
             #expect(block == table, "\(file) does not hold Rule.markdownTable; paste this:\n\(table)")
@@ -477,11 +486,6 @@ struct ExtensionPlistTests {
                 "InitialContentSizeRatio is the string \"1\""
             ),
             (
-                "ratio 0",
-                Plists.content(attributes: Plists.attributes(["UNNotificationExtensionInitialContentSizeRatio": 0])),
-                "InitialContentSizeRatio is the number 0"
-            ),
-            (
                 "ratio negative",
                 Plists.content(attributes: Plists.attributes(["UNNotificationExtensionInitialContentSizeRatio": -0.5])),
                 "InitialContentSizeRatio is the number -0.5"
@@ -526,6 +530,27 @@ struct ExtensionPlistTests {
         #expect(r.findings.count == 1, "\(name): \(r.findings)")
         #expect(r.findings.first?.rule == .contentExtension && r.findings.first?.severity == .error)
         #expect(r.findings.first?.message.contains(words) == true, "\(name): \(r.findings)")
+    }
+
+    @Test(
+        "an initial content size ratio of 0 is a warning: apps ship it and size the view at run time",
+        arguments: Plists.Form.allCases)
+    func ratioZero(_ form: Plists.Form) throws {
+        let plist = Plists.content(attributes: Plists.attributes(["UNNotificationExtensionInitialContentSizeRatio": 0]))
+        let r = try #require(check(try Plists.bytes(plist, form)))
+        #expect(r.findings.map(\.rule) == [.contentExtension], "\(r.findings)")
+        #expect(r.findings.first?.severity == .warning)
+        #expect(r.findings.first?.message.contains("UNNotificationExtensionInitialContentSizeRatio is 0") == true)
+    }
+
+    @Test(
+        "Home Assistant's content extension (ratio 0) gets a warning and no error (../shared/realworld)",
+        .enabled(if: realWorld("plists/home-assistant/ContentExtension-Info.plist") != nil, realWorldMissing))
+    func homeAssistantRatio() throws {
+        let url = try #require(realWorld("plists/home-assistant/ContentExtension-Info.plist"))
+        let r = try #require(check(Array(try Data(contentsOf: url))))
+        #expect(!r.hasErrors, "\(r.findings)")
+        #expect(r.findings.contains { $0.rule == .contentExtension && $0.severity == .warning }, "\(r.findings)")
     }
 
     @Test("a service extension without its principal class", arguments: Plists.Form.allCases)

@@ -98,7 +98,7 @@ struct CheckerTests {
             ("aac.caf", "codec", "AAC"),
             ("mp3-in.wav", "codec", "MP3"), ("long31.wav", "duration", "31.0 s"),
             ("exactly30.caf", "duration", "exactly 30 s"),
-            ("silent.wav", "silence", "digital silence"), ("empty.caf", "unreadable", "empty"),
+            ("empty.caf", "unreadable", "empty"),
             ("random.wav", "unreadable", "cannot be read"),
         ])
     func badFiles(_ name: String, _ rule: String, _ words: String) throws {
@@ -120,6 +120,11 @@ struct CheckerTests {
         #expect(r.stdout.contains("six.wav: warning: plays for 6.0 s") && r.stdout.contains("[duration-banner]"))
         #expect(r.stdout.contains("quiet.wav: warning: peaks at"))
         #expect(r.stdout.contains("late.wav: warning: starts with 500 ms of silence"))
+        let silent = try check(["silent.wav"])
+        #expect(silent.status == 0, "\(silent.stdout)")
+        #expect(
+            silent.stdout.contains(
+                "silent.wav: warning: is digital silence: every sample is zero, so iOS plays nothing"))
         #expect(!r.stdout.contains("under30.aiff: error"))
         let strict = try check(["renamed.caf"], "--strict")
         #expect(strict.status == 1 && strict.stdout.contains("renamed.caf: error: "))
@@ -387,7 +392,7 @@ struct ResolveTests {
 @Suite("Xcode build phase")
 struct BuildPhaseTests {
     /// Runs scripts/xcode-check-sounds.sh as an Xcode Run Script phase does: environment, not arguments.
-    func runPhase(bundle: URL) throws -> Tool.Result {
+    func runPhase(bundle: URL, environment: [String: String] = [:]) throws -> Tool.Result {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/xcode-check-sounds.sh").path
         let p = Process()
@@ -397,7 +402,7 @@ struct BuildPhaseTests {
         env["TARGET_BUILD_DIR"] = bundle.deletingLastPathComponent().path
         env["WRAPPER_NAME"] = bundle.lastPathComponent
         env["SOUNDKIT"] = Tool.soundkit
-        p.environment = env
+        p.environment = env.merging(environment) { $1 }
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out
@@ -423,5 +428,41 @@ struct BuildPhaseTests {
         r = try runPhase(bundle: app)
         #expect(r.status == 1)
         #expect(r.stdout.contains("\(app.path)/bad.caf: error: data format is MP3"))
+    }
+
+    @Test("a finding on a file copied from the project names the project's file; success touches the phase's output")
+    func projectPaths() throws {
+        try CheckFixtures.ready()
+        let dir = try temporaryDirectory()
+        let project = dir.appendingPathComponent("Project")
+        let sounds = project.appendingPathComponent("App/Sounds")
+        let app = dir.appendingPathComponent("DerivedData/Build/Products/Debug-iphoneos/Demo.app")
+        for folder in [sounds, app] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        // bad.caf and six.wav are copied as they are; edited.wav's bundle copy differs from the project's file.
+        for (fixture, name) in [("mp3.caf", "bad.caf"), ("six.wav", "six.wav"), ("mp3.caf", "edited.caf")] {
+            try FileManager.default.copyItem(
+                atPath: CheckFixtures.path(fixture), toPath: app.appendingPathComponent(name).path)
+        }
+        for (fixture, name) in [("mp3.caf", "bad.caf"), ("six.wav", "six.wav"), ("soundkit-ima4.caf", "edited.caf")] {
+            try FileManager.default.copyItem(
+                atPath: CheckFixtures.path(fixture), toPath: sounds.appendingPathComponent(name).path)
+        }
+        let stamp = dir.appendingPathComponent("DerivedData/soundkit-check.stamp")
+        let env = ["SRCROOT": project.path, "SCRIPT_OUTPUT_FILE_0": stamp.path]
+        let r = try runPhase(bundle: app, environment: env)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("\(sounds.path)/bad.caf: error: data format is MP3") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("\(sounds.path)/six.wav: warning: plays for 6.0 s") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("\(app.path)/edited.caf: error: data format is MP3") }, "\(r.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: stamp.path))
+        for name in ["bad.caf", "edited.caf"] {
+            try FileManager.default.removeItem(at: app.appendingPathComponent(name))
+        }
+        let ok = try runPhase(bundle: app, environment: env)
+        #expect(ok.status == 0, "\(ok.stdout)")
+        #expect(FileManager.default.fileExists(atPath: stamp.path))
     }
 }

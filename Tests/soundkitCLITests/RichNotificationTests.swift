@@ -347,7 +347,7 @@ struct RuleHelpTests {
         for id in ids {
             #expect(r.stdout.contains("- \(id) ("), "\(id)")
         }
-        #expect(r.stdout.contains("- content-extension (error): "))
+        #expect(r.stdout.contains("- content-extension (error/warning): "))
         #expect(r.stdout.contains("- attachment-url (error/warning): "))
     }
 }

@@ -48,12 +48,25 @@ package enum WAV {
         var bitsPerChannel: Int64
     }
 
+    /// The data sizes streaming writers put in the header before they know the length, and never patch when the
+    /// output cannot seek: 0xFFFFFFFF (ffmpeg to a pipe) and 0x7FFFF000 (sox, whose RIFF size is then that plus
+    /// the header).
+    static let sizePlaceholders: Set<Int64> = [0xFFFF_FFFF, 0x7FFF_F000]
+
     package static func parse(_ source: any ByteSource) throws -> AudioFileInfo {
         let head = try riffHeader(source)
         // RF64 states its sizes in ds64; a RIFF size of 0xFFFFFFFF is a streaming writer's "unknown".
-        let outer: Int64? = head.kind == .rf64 || head.riffSize == 0xFFFF_FFFF ? nil : Int64(head.riffSize)
+        let unknownOuter = head.kind != .rf64 && head.riffSize == 0xFFFF_FFFF
+        let outer: Int64? = head.kind == .rf64 || unknownOuter ? nil : Int64(head.riffSize)
         var walker = ChunkWalker(source, family: head.family, kind: head.kind, start: 12, outerSize: outer)
-        let found = try walkChunks(&walker, source, head)
+        var found = try walkChunks(&walker, source, head)
+        var walkerWarnings = walker.warnings
+        if found.warnings.contains(where: { if case .sizePlaceholder = $0 { true } else { false } }) {
+            // The RIFF size a streaming writer derived from its placeholder reaches past the file too.
+            walkerWarnings.removeAll { if case .outerSizeBeyondFile = $0 { true } else { false } }
+        } else if unknownOuter {
+            found.warnings.insert(.sizePlaceholder(Int64(head.riffSize)), at: 0)
+        }
         guard let f = found.fmt else { throw ContainerError.missingChunk(head.kind, "fmt ") }
         guard let d = found.data else { throw ContainerError.missingChunk(head.kind, "data") }
         guard f.tag != 0 else { throw ContainerError.inconsistentFormat(.formatTagZero) }
@@ -79,7 +92,7 @@ package enum WAV {
             warnings.append(.partialPacket(bytes: d.bytes % f.blockAlign))
         }
         try countFrames(&info, factFrames: found.factFrames, rf64Frames: walker.rf64Frames)
-        info.warnings = walker.warnings + warnings
+        info.warnings = walkerWarnings + warnings
         return try info.validated(fileSize: source.size)
     }
 
@@ -140,7 +153,9 @@ package enum WAV {
                 if chunk.declaredSize == 0 && available > 0 {
                     found.warnings.append(.zeroSizeData(following: available))
                     bytes = available
-                } else if chunk.isTruncated && !(head.kind != .rf64 && chunk.declaredSize == 0xFFFF_FFFF) {
+                } else if chunk.isTruncated && head.kind != .rf64 && sizePlaceholders.contains(chunk.declaredSize) {
+                    found.warnings.append(.sizePlaceholder(chunk.declaredSize))
+                } else if chunk.isTruncated {
                     found.warnings.append(.dataTruncated(claimed: chunk.declaredSize, present: chunk.size))
                 }
                 found.data = (chunk.bodyOffset, bytes)

@@ -119,6 +119,9 @@ package enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
     case strayBytes(Int64)
     /// The audio data claims more bytes than the file holds.
     case dataTruncated(claimed: Int64, present: Int64)
+    /// A WAVE RIFF or data size that is a streaming writer's placeholder (0xFFFFFFFF, 0x7FFFF000): the audio to the
+    /// end of the file is read.
+    case sizePlaceholder(Int64)
     /// A WAVE data chunk of size 0 followed by audio (a writer that never patched the size): the bytes are read.
     case zeroSizeData(following: Int64)
     /// The audio ends inside a frame, packet or IMA block.
@@ -146,6 +149,9 @@ package enum HeaderWarning: Hashable, Sendable, CustomStringConvertible {
         case .strayBytes(let n): return "\(n) stray bytes after the last chunk"
         case .dataTruncated(let claimed, let present):
             return "audio data claims \(claimed) bytes but the file holds \(present); file is truncated"
+        case .sizePlaceholder(let v):
+            return "size field 0x\(String(v, radix: 16, uppercase: true)) is a streaming writer's placeholder; "
+                + "reading the audio to the end of the file"
         case .zeroSizeData(let n): return "data chunk declares 0 bytes but \(n) bytes follow; reading them"
         case .partialPacket(let n): return "audio data ends with \(n) bytes of a partial packet; file is truncated"
         case .countBeyondData(let q, let claimed, let present):

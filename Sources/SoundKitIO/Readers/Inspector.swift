@@ -43,6 +43,8 @@ public struct AudioFileDescription: Codable, Hashable, Sendable {
     package var truncated: Bool
     /// What the header gets wrong that reading works around, one sentence each.
     public var warnings: [String]
+    /// A WAVE size field that is a streaming writer's placeholder (0xFFFFFFFF, 0x7FFFF000), when there is one.
+    package var sizePlaceholder: Int64? = nil
 
     /// The encoding in soundkit's terms (not encoded in JSON).
     package var encoding: AudioEncoding { Self.encodingByName[format] ?? .other(format) }
@@ -176,6 +178,7 @@ public enum Inspector {
         d.decodable = decodable
         d.truncated = h.isTruncated
         d.warnings = h.warnings.map(\.description)
+        for case .sizePlaceholder(let v) in h.warnings { d.sizePlaceholder = v }
         return d
     }
 }

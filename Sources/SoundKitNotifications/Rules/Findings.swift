@@ -42,7 +42,7 @@ public struct Finding: Codable, Hashable, Sendable {
 
 extension Finding {
     /// `:LINE:COLUMN` (or `:LINE`) when the finding has a position, or nothing.
-    var positionSuffix: String {
+    package var positionSuffix: String {
         guard let line else { return "" }
         return ":\(line)" + (column.map { ":\($0)" } ?? "")
     }
@@ -120,13 +120,15 @@ public struct CheckReport: Codable, Hashable, Sendable {
         }
     }
 
-    /// GitHub Actions workflow commands (`::error file=PATH::MESSAGE`).
+    /// GitHub Actions workflow commands (`::error file=PATH::MESSAGE`), errors first, then warnings, then notes:
+    /// GitHub shows only the first ten annotations of each kind a step writes.
     package func githubLines() -> [String] {
-        files.flatMap { f in
-            f.findings.map { x in
+        let all = files.flatMap { f in f.findings.map { (path: f.path, finding: $0) } }
+        return [Severity.error, .warning, .note].flatMap { s in
+            all.filter { $0.finding.severity == s }.map { p, x in
                 let kind = x.severity == .note ? "notice" : x.severity.rawValue
                 let position = x.line.map { l in ",line=\(l)" + (x.column.map { ",col=\($0)" } ?? "") } ?? ""
-                return "::\(kind) file=\(Self.escapeProperty(f.path))\(position),title=soundkit \(x.rule)::"
+                return "::\(kind) file=\(Self.escapeProperty(p))\(position),title=soundkit \(x.rule)::"
                     + Self.escapeData(x.message)
             }
         }
@@ -142,7 +144,7 @@ public struct CheckReport: Codable, Hashable, Sendable {
 }
 
 extension String {
-    func replacingAll(_ target: String, _ replacement: String) -> String {
+    package func replacingAll(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var out = ""
         var rest = Substring(self)

@@ -67,7 +67,10 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         switch self {
         case .unreadable: return (.sounds, [.error], "the file cannot be read: empty, truncated, random or broken")
         case .container:
-            return (.sounds, [.error, .warning], "not CAF, AIFF or WAV by its bytes (RIFX too); RF64 is a warning")
+            return (
+                .sounds, [.error, .warning],
+                "not CAF, AIFF or WAV by its bytes (RIFX too); RF64, or a WAV whose size fields are a streaming writer's placeholder, is a warning"
+            )
         case .codec:
             return (
                 .sounds, [.error, .note],
@@ -81,8 +84,8 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .durationBanner: return (.sounds, [.warning], "longer than 5 s: playback stops when the banner goes away")
         case .silence:
             return (
-                .sounds, [.error, .warning],
-                "all-zero audio (error); more than 200 ms of leading silence or a peak below −20 dBFS (warning)"
+                .sounds, [.warning, .error],
+                "all-zero audio, which iOS plays as nothing (a \"None\" sound), more than 200 ms of leading silence or a peak below −20 dBFS; no audio at all (0 frames) is an error"
             )
         case .clipping:
             return (
@@ -158,8 +161,8 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             )
         case .contentExtension:
             return (
-                .appExtensions, [.error],
-                "a content extension without its NSExtensionAttributes keys, or with keys of the wrong type"
+                .appExtensions, [.error, .warning],
+                "a content extension without its NSExtensionAttributes keys, or with keys of the wrong type; an initial content size ratio of 0 is a warning"
             )
         case .serviceExtension:
             return (.appExtensions, [.error], "a notification service extension without NSExtensionPrincipalClass")
@@ -190,6 +193,43 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         }
     }
 
+    /// What a rule's severity rests on.
+    package enum Basis: String, Sendable, CaseIterable {
+        /// Apple's documentation alone: no shipped app or field report weighs it.
+        case documentation = "Apple's documentation"
+        /// Apple's documentation weighed against what real apps ship and what developers report.
+        case field = "real apps"
+        /// A published standard or another platform's rules (EBU R 128, Android's res/raw), given as advice.
+        case advice
+        /// The command line's own diagnostics.
+        case tool
+
+        /// The basis as a sentence for reports.
+        package var sentence: String {
+            switch self {
+            case .documentation: "Its severity rests on Apple's documentation alone."
+            case .field: "Its severity rests on Apple's documentation, weighed against what real apps ship."
+            case .advice: "It is advice from a published standard or another platform's rules."
+            case .tool: "It is soundkit's own diagnostic."
+            }
+        }
+    }
+
+    /// What the rule's severity rests on.
+    package var basis: Basis {
+        switch self {
+        case .unreadable, .container, .codec, .duration, .durationBanner, .silence, .extension, .subfolder,
+            .nameNotFound, .mutableContent, .attachmentURL, .attachmentType, .noServiceExtension, .attachment,
+            .contentExtension:
+            .field
+        case .shadowed, .payloadJSON, .payloadSize, .payloadShape, .categoryNotDeclared, .extensionPlist,
+            .serviceExtension, .attachmentExtension:
+            .documentation
+        case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size: .advice
+        case .fix, .convert, .info, .normalize: .tool
+        }
+    }
+
     /// The id in reports: `codec`, `duration-banner`, …
     public var id: String { rawValue }
     /// The id.
@@ -211,12 +251,13 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         Finding(severity ?? self.severity, self, message, subject: subject, remedy: remedy)
     }
 
-    /// The rules as a Markdown table, as the documentation shows them.
+    /// The rules as a Markdown table, as the documentation shows them and `soundkit rules --format markdown` prints
+    /// them: each rule's id, severities, summary and what its severity rests on (``Basis``).
     package static var markdownTable: String {
-        var lines = ["| rule | severity | finds |", "|---|---|---|"]
+        var lines = ["| rule | severity | finds | rests on |", "|---|---|---|---|"]
         for r in allCases {
             lines.append(
-                "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) |"
+                "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) | \(r.basis.rawValue) |"
             )
         }
         return lines.joined(separator: "\n")

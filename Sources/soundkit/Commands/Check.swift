@@ -37,8 +37,11 @@ struct Check: ParsableCommand {
     @Argument(help: "Sound files, folders or app bundles.")
     var paths: [String]
 
-    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
-    var format: ReportFormat = .text
+    @Option(help: FindingsFormat.help)
+    var format: FindingsFormat = .text
+
+    @Option(help: FindingsFormat.outputHelp)
+    var output: String?
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -104,8 +107,8 @@ struct Check: ParsableCommand {
         report = try baseline.hide(report, team)
         if strict { report = report.strict() }
         if let dir = fix, !attachment { report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: dir)) }
-        try emit(report, format: format)
-        if format == .text {
+        try emit(report, format: format, command: "check", output: output)
+        if format == .text || output != nil {
             printError(
                 "soundkit: checked \(report.files.count) file\(report.files.count == 1 ? "" : "s"): \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
             )

@@ -35,8 +35,11 @@ struct Payload: ParsableCommand {
         help: "Do not measure the loudness of the sound a payload names: no clipping findings about it.")
     var noLoudness = false
 
-    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
-    var format: ReportFormat = .text
+    @Option(help: FindingsFormat.help)
+    var format: FindingsFormat = .text
+
+    @Option(help: FindingsFormat.outputHelp)
+    var output: String?
 
     @OptionGroup var config: ConfigOptions
     @OptionGroup var baseline: BaselineOptions
@@ -85,7 +88,7 @@ struct Payload: ParsableCommand {
         if let team { r = team.applied(to: r) }
         if try baseline.record(r, team) { return }
         r = try baseline.hide(r, team)
-        try emit(r, format: format)
+        try emit(r, format: format, command: "payload", output: output)
         if format == .text { resolved.forEach(printError) }
         if failed || r.hasErrors { throw ExitCode.failure }
     }

@@ -24,8 +24,11 @@ struct Resolve: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
     var verbose = false
 
-    @Option(help: "Output: text, json (versioned) or github (workflow annotations).")
-    var format: ReportFormat = .text
+    @Option(help: FindingsFormat.help)
+    var format: FindingsFormat = .text
+
+    @Option(help: FindingsFormat.outputHelp)
+    var output: String?
 
     func validate() throws {
         if locations.value.isEmpty {
@@ -35,36 +38,47 @@ struct Resolve: ParsableCommand {
 
     func run() throws {
         let r = SoundResolver.resolve(name, in: locations.value)
-        if format == .json {
+        switch format {
+        case .text: try runText(r)
+        case .json:
             let findings = r.winner == nil ? r.findings(for: name) : []
-            try printJSON(
-                ResolveDocument(
-                    name: name, winner: r.winner, shadowed: r.shadowed,
-                    searched: locations.value.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
-                    findings: findings))
-            if r.winner == nil { throw ExitCode.failure }
-            return
+            try deliver(
+                try jsonText(
+                    ResolveDocument(
+                        name: name, winner: r.winner, shadowed: r.shadowed,
+                        searched: locations.value.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
+                        findings: findings)) + "\n", to: output)
+        default:
+            // The winner on standard output beside annotations; beside a document, on standard error.
+            if let w = r.winner { format == .github && output == nil ? print(w) : printError(w) }
+            if verbose, r.winner != nil {
+                for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
+            }
+            try emit(report(r), format: format, command: "resolve", output: output)
         }
-        if format == .github, r.winner == nil {
-            for f in r.findings(for: name) { printFinding(name, f.severity, f.rule, f.message, format: .github) }
-            throw ExitCode.failure
+        if r.winner == nil { throw ExitCode.failure }
+    }
+
+    /// The findings as a report: the name's when nothing matches; with --verbose, a note on each shadowed file.
+    func report(_ r: Resolution) -> CheckReport {
+        guard let w = r.winner else {
+            return CheckReport(files: [FileReport(path: name, findings: r.findings(for: name))])
         }
+        guard verbose else { return CheckReport(files: []) }
+        return CheckReport(
+            files: r.shadowed.map { FileReport(path: $0, findings: [Rule.shadowed.finding("shadowed by \(w)")]) })
+    }
+
+    func runText(_ r: Resolution) throws {
         if let w = r.winner {
             print(w)
             if verbose {
                 for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
-                for s in r.shadowed {
-                    if format == .github {
-                        printFinding(s, .note, .shadowed, "shadowed by \(w)", format: .github)
-                    } else {
-                        print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]")
-                    }
-                }
+                for s in r.shadowed { print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]") }
             }
             return
         }
         for f in r.findings(for: name) { printError("\(name): \(f.severity.rawValue): \(f.message) [\(f.rule)]") }
-        throw ExitCode.failure
     }
 }
 

@@ -76,15 +76,79 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     static var allValueDescriptions: [String: String] { [:] }
 }
 
-/// Prints a report in the chosen format; returns whether it holds errors.
-func emit(_ report: CheckReport, format: ReportFormat) throws {
+/// The formats of every command that prints findings (check, payload, resolve): ``ReportFormat``'s and those CI
+/// tools read.
+enum FindingsFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github, sarif, junit, checkstyle, gitlab, markdown
+
+    var defaultValueDescription: String { rawValue }
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    static var allValueDescriptions: [String: String] { [:] }
+
+    /// The `--format` help of the commands that take it.
+    static let help = ArgumentHelp(
+        "Output: text, json (versioned), github (workflow annotations), sarif (SARIF 2.1.0), junit, checkstyle, "
+            + "gitlab (Code Quality) or markdown (a table).",
+        valueName: "format")
+
+    /// The `--output` help of the commands that take it.
+    static let outputHelp = ArgumentHelp(
+        "Write the report to this file (whole or not at all) instead of standard output.", valueName: "file")
+}
+
+/// Prints a report in the chosen format, or writes it to `output` atomically. With `github` and
+/// `$GITHUB_STEP_SUMMARY` set, a Markdown summary is appended to that file too. `command` names the run in JUnit and
+/// Markdown.
+func emit(_ report: CheckReport, format: FindingsFormat, command: String, output: String? = nil) throws {
+    let text: String
     switch format {
-    case .text: for line in report.rendered().textLines() { print(line) }
-    case .github: for line in report.rendered().githubLines() { print(line) }
-    case .json:
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(report.rendered()), as: UTF8.self))
+    case .text: text = report.rendered().textLines().map { $0 + "\n" }.joined()
+    case .github: text = report.rendered().githubLines().map { $0 + "\n" }.joined()
+    case .json: text = try jsonText(report.rendered()) + "\n"
+    case .sarif: text = try jsonText(SARIFLog(report)) + "\n"
+    case .gitlab: text = try jsonText(GitLabIssue.all(report)) + "\n"
+    case .junit: text = report.junitXML(command: command) + "\n"
+    case .checkstyle: text = report.checkstyleXML() + "\n"
+    case .markdown: text = report.markdown(command: command) + "\n"
+    }
+    if format == .github, let summary = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !summary.isEmpty {
+        appendStepSummary(report.markdown(command: command) + "\n\n", to: summary)
+    }
+    try deliver(text, to: output)
+}
+
+/// Prints `text` as it is, or writes it to `output` atomically (a failure is said on standard error and ends the run
+/// with status 1).
+func deliver(_ text: String, to output: String?) throws {
+    guard let output else { return print(text, terminator: "") }
+    do {
+        let file = try AtomicOutputFile(path: output)
+        try file.write(Array(text.utf8))
+        try file.commit()
+    } catch {
+        emitError(error)
+        throw ExitCode.failure
+    }
+}
+
+/// Appends `text` to the workflow's step summary; a summary that cannot be written is said on standard error and
+/// does not change the run's outcome.
+func appendStepSummary(_ text: String, to path: String) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+        printError("soundkit: warning: cannot write the step summary \(path): \(String(cString: strerror(errno)))")
+        return
+    }
+    defer { close(fd) }
+    var s = text
+    s.withUTF8 { b in
+        var done = 0
+        while done < b.count, let base = b.baseAddress {
+            let r = write(fd, base + done, b.count - done)
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 { break }
+            done += r
+        }
     }
 }
 

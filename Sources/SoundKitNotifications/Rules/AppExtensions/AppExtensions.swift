@@ -189,7 +189,7 @@ package enum ExtensionChecker {
         }
 
         let categories = Self.categories(a.category, at: "\(attributesPath).UNNotificationExtensionCategory", error)
-        attributeFindings(a, at: attributesPath, error)
+        attributeFindings(a, at: attributesPath) { findings.append(Rule.contentExtension.finding($0, $1)) }
         return (categories, findings)
     }
 
@@ -225,14 +225,22 @@ package enum ExtensionChecker {
         return categories
     }
 
-    /// The size ratio and the Boolean attributes, each problem given to `error`.
-    static func attributeFindings(_ a: InfoPlist.AttributeKeys, at attributesPath: String, _ error: (String) -> Void) {
+    /// The size ratio and the Boolean attributes, each problem given to `report` with its severity.
+    static func attributeFindings(
+        _ a: InfoPlist.AttributeKeys, at attributesPath: String, _ report: (String, Severity) -> Void
+    ) {
+        func error(_ message: String) { report(message, .error) }
         let ratioPath = "\(attributesPath).UNNotificationExtensionInitialContentSizeRatio"
         switch a.initialContentSizeRatio {
         case nil:
             error(
                 "\(ratioPath) is missing; it is required: the view's initial height as a fraction of its width (a number such as 1 or 0.5)"
             )
+        case .number(let r)? where r == 0:
+            // Apps ship 0 and size the view at run time (Home Assistant's content extension does).
+            report(
+                "\(ratioPath) is 0: the view starts with no height until the extension sets its preferredContentSize; give the initial height as a fraction of the width (such as 1 or 0.5) so it does not resize on screen",
+                .warning)
         case .number(let r)?:
             if !(r > 0 && r.isFinite) {
                 error(

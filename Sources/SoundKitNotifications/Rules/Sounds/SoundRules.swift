@@ -109,7 +109,15 @@ package struct ContainerRule: SoundRule {
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard f.readError == nil else { return [] }
         switch f.sniffed {
-        case .caf, .aiff, .aifc, .wav: return []
+        case .wav:
+            guard let v = f.description?.sizePlaceholder else { return [] }
+            return [
+                finding(
+                    .warning,
+                    "WAV size field is 0x\(String(v, radix: 16, uppercase: true)), a streaming writer's placeholder: every reader plays the audio to the end of the file, but converting rewrites the header with the real sizes",
+                    remedy: .ima4(for: f.path))
+            ]
+        case .caf, .aiff, .aifc: return []
         case .rifx:
             return [
                 finding(
@@ -231,9 +239,13 @@ package struct SilenceRule: SoundRule {
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let l = f.levels, let d = f.description else { return [] }
         if l.peak == 0 {
+            guard d.frames > 0 else { return [finding(.error, "holds no audio (0 frames)")] }
+            // Apps ship all-zero sounds on purpose, as the "None" choice of a sound picker.
             return [
                 finding(
-                    .error, d.frames == 0 ? "holds no audio (0 frames)" : "is digital silence: every sample is zero")
+                    .warning,
+                    "is digital silence: every sample is zero, so iOS plays nothing (fine for a deliberate \"None\" sound)"
+                )
             ]
         }
         var out: [Finding] = []
