@@ -1,6 +1,6 @@
-# Homebrew formula for soundkit, in a tap's layout: `brew tap OWNER/soundkit URL-of-a-repo-holding-this-folder`,
-# then `brew install soundkit`. At each release, url and sha256 name the tag's source archive
-# (`curl -sL URL | shasum -a 256`).
+# Homebrew formula for soundkit. packaging/homebrew/ is a tap's layout: published as the repository
+# OWNER/homebrew-soundkit, `brew install OWNER/soundkit/soundkit` finds it. At each release, url and sha256 name the
+# tag's source archive (`curl -sL URL | shasum -a 256`).
 class Soundkit < Formula
   desc "Make and check iOS notification sounds, like afconvert, on macOS and Linux"
   homepage "https://github.com/soundkit/soundkit"
