@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SoundKit", targets: ["SoundKit"]),
         .executable(name: "soundkit", targets: ["soundkit"]),
         .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
+        .plugin(name: "SoundCheck", targets: ["SoundCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +59,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "check-sounds", description: "Check the package's notification sounds with soundkit check")),
             dependencies: ["soundkit"]),
+        // `soundkit check` on a target's sounds in every build; findings as diagnostics, errors fail the build.
+        .plugin(name: "SoundCheck", capability: .buildTool(), dependencies: ["soundkit"]),
 
         // Kernel throughput, without the C libraries: run by scripts/bench.
         .executableTarget(name: "soundkit-bench", dependencies: ["SoundKitCodecs"]),

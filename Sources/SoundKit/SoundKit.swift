@@ -55,5 +55,5 @@
 /// soundkit's version.
 public enum SoundKitVersion {
     /// The semantic version, as `soundkit --version` prints it.
-    public static let string = "0.1.0"
+    public static let string = "0.2.0"
 }
