@@ -13,7 +13,7 @@ final class SndFile {
     let format: Int32
 
     /// The bytes libsndfile reads through its virtual I/O, for a source in memory; kept alive with the handle.
-    private let memory: SndFileMemory?
+    private let memory: MemoryCursor?
     private var io: SF_VIRTUAL_IO?
 
     /// Opens `input` with libsndfile (a source in memory through its virtual I/O) and holds what it reports to the
@@ -26,7 +26,7 @@ final class SndFile {
         var info = SF_INFO()
         var opened: OpaquePointer?
         if let bytes = input.memory {
-            let m = SndFileMemory(bytes)
+            let m = MemoryCursor(bytes)
             memory = m
             var io = SndFileMemory.virtualIO
             opened = lib.openVirtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(m).toOpaque())
@@ -129,7 +129,7 @@ let sfFormatDouble = SF_FORMAT_DOUBLE
 final class SndFileOpusWriter {
     private let lib: SndFileLibrary
     private let path: String
-    private let memory = SndFileMemory([])
+    private let memory = MemoryCursor([])
     private var io: SF_VIRTUAL_IO
     private var handle: OpaquePointer?
     let channels: Int
@@ -181,46 +181,21 @@ final class SndFileOpusWriter {
     }
 }
 
-/// Bytes libsndfile reads or writes through its virtual I/O, and where it is in them.
-final class SndFileMemory {
-    var bytes: [UInt8]
-    var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The memory behind libsndfile's `user_data`.
-    static func of(_ user: UnsafeMutableRawPointer?) -> SndFileMemory? {
-        user.map { Unmanaged<SndFileMemory>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    /// Callbacks over the ``SndFileMemory`` passed as `user_data`: reads stop at the end, writes extend it. The
-    /// offsets libsndfile asks for come from the file's header: a seek anywhere (even past the end) is only recorded,
-    /// and nothing is read from past the end.
+/// libsndfile's virtual I/O over a ``MemoryCursor`` passed as `user_data`: reads stop at the end, a seek anywhere
+/// (even past the end) is recorded, writes extend the bytes.
+enum SndFileMemory {
     static var virtualIO: SF_VIRTUAL_IO {
         SF_VIRTUAL_IO(
-            get_filelen: { user in sf_count_t(SndFileMemory.of(user)?.bytes.count ?? 0) },
+            get_filelen: { user in sf_count_t(MemoryCursor.of(user)?.bytes.count ?? 0) },
             seek: { offset, whence, user in
-                guard let m = SndFileMemory.of(user) else { return -1 }
-                let base = whence == SEEK_CUR ? m.position : whence == SEEK_END ? m.bytes.count : 0
-                let (target, overflow) = Int64(base).addingReportingOverflow(Int64(offset))
-                guard !overflow, target >= 0, let p = Int(exactly: target) else { return -1 }
-                m.position = p
-                return sf_count_t(p)
+                MemoryCursor.of(user)?.seek(Int64(offset), whence: whence, pastEnd: true).map { sf_count_t($0) } ?? -1
             },
             read: { buffer, count, user in
-                guard let m = SndFileMemory.of(user), let buffer, count > 0, m.position < m.bytes.count else {
-                    return 0
-                }
-                let n = Int(Swift.min(Int64(count), Int64(m.bytes.count - m.position)))
-                m.bytes.withUnsafeBytes { b in
-                    UnsafeMutableRawBufferPointer(start: buffer, count: n).copyMemory(
-                        from: UnsafeRawBufferPointer(rebasing: b[m.position..<(m.position + n)]))
-                }
-                m.position += n
-                return sf_count_t(n)
+                guard let m = MemoryCursor.of(user), let buffer, let n = Int(exactly: count) else { return 0 }
+                return sf_count_t(m.read(into: buffer, count: n))
             },
             write: { buffer, count, user in
-                guard let m = SndFileMemory.of(user), let buffer, count > 0, let n = Int(exactly: count) else {
+                guard let m = MemoryCursor.of(user), let buffer, count > 0, let n = Int(exactly: count) else {
                     return 0
                 }
                 let (end, overflow) = m.position.addingReportingOverflow(n)
@@ -233,6 +208,6 @@ final class SndFileMemory {
                 m.position = end
                 return count
             },
-            tell: { user in sf_count_t(SndFileMemory.of(user)?.position ?? 0) })
+            tell: { user in sf_count_t(MemoryCursor.of(user)?.position ?? 0) })
     }
 }

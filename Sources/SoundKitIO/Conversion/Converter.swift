@@ -98,7 +98,7 @@ public enum Converter {
             // Normalised outputs need their own passes: measured, written, measured again.
             for i in outputs.indices where !outputs[i].options.copiesPackets {
                 if let target = outputs[i].options.normalize {
-                    done[i] = try normalize(reader.source, output: outputs[i], to: target, flush: flush)
+                    done[i] = try normalize(reader, output: outputs[i], to: target, flush: flush)
                 }
             }
         } catch {

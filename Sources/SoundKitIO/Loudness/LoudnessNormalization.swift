@@ -52,13 +52,14 @@ extension Converter {
     /// pass, applies the gain that reaches the target, capped so the true peak stays under the ceiling, then decodes
     /// and measures what was written, still under its temporary name; when encoding noise (IMA4, µLaw) or the
     /// encoder's clamping moved it more than the tolerance, or pushed the true peak over the ceiling, it writes it
-    /// once more with the gain corrected. Each pass reads `input` from its beginning again (the open file, or the
-    /// bytes in memory: never reopened by path).
+    /// once more with the gain corrected. Each pass reads the reader's source from its beginning again (the open
+    /// file, or the bytes in memory: never reopened by path).
     static func normalize(
-        _ input: InputFile, output: ConversionOutput, to target: LoudnessTarget,
+        _ reader: any AudioReader, output: ConversionOutput, to target: LoudnessTarget,
         flush: Bool
     ) throws(AudioFileError) -> Pending {
-        let source = try AudioInput.open(input).info
+        let input = reader.source
+        let source = reader.info
         guard LoudnessTarget.levels.contains(target.integrated), LoudnessTarget.levels.contains(target.ceiling) else {
             throw AudioFileError(output.path, .conversion(.loudnessTarget(target.integrated, ceiling: target.ceiling)))
         }

@@ -2,14 +2,6 @@ import CFFmpeg
 import SoundKitCodecs
 import SoundKitContainers
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What libavformat and libavcodec say about a file beyond ``SourceInfo``, for `soundkit info` and `check`.
 package struct FFmpegFacts: Sendable, Hashable {
     /// A short name of the container ("MPEG-4", "ADTS", "Matroska").
@@ -159,7 +151,7 @@ final class FFmpegStream {
     private var heldFrame = false
     /// For bytes in memory: the I/O context libavformat reads them through, and the bytes.
     private var io: UnsafeMutablePointer<AVIOContext>?
-    private var memory: FFmpegMemory?
+    private var memory: MemoryCursor?
     private var flushed = false, finished = false
 
     struct Output {
@@ -179,7 +171,7 @@ final class FFmpegStream {
         _ = lib.dictSet(&options, "protocol_whitelist", "file", 0)
         var opened: Int32
         if let bytes = file.memory {
-            try openCustomIO(FFmpegMemory(bytes))
+            try openCustomIO(MemoryCursor(bytes))
             // The name only helps probing (its extension); the bytes come through the I/O context.
             opened = lib.openInput(&format, path, nil, &options)
         } else {
@@ -285,7 +277,7 @@ final class FFmpegStream {
 
     /// Sets up `format` to read `memory` through an I/O context of its own (`AVFMT_FLAG_CUSTOM_IO`): bytes in memory
     /// are decoded where they are, never written to a file.
-    private func openCustomIO(_ memory: FFmpegMemory) throws(AudioFileError) {
+    private func openCustomIO(_ memory: MemoryCursor) throws(AudioFileError) {
         self.memory = memory
         let size = FFmpegMemory.bufferSize
         guard let buffer = lib.malloc(Int(size)) else { throw failure("cannot allocate an I/O buffer") }
@@ -530,49 +522,22 @@ final class FFmpegStream {
     }
 }
 
-/// Bytes in memory that libavformat reads through an I/O context (`avio_alloc_context`), passed as its `opaque`.
-final class FFmpegMemory {
-    let bytes: [UInt8]
-    var position = 0
-
+/// libavformat's I/O context over a ``MemoryCursor`` passed as its `opaque` (`avio_alloc_context`).
+enum FFmpegMemory {
     /// The I/O context's buffer, in bytes.
     static let bufferSize: Int32 = 1 << 16
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    static func of(_ opaque: UnsafeMutableRawPointer?) -> FFmpegMemory? {
-        opaque.map { Unmanaged<FFmpegMemory>.fromOpaque($0).takeUnretainedValue() }
-    }
-
     /// Copies up to `size` bytes; `AVERROR_EOF` at the end.
     static let read: FFmpegLibrary.IORead = { opaque, buffer, size in
-        guard let m = FFmpegMemory.of(opaque), let buffer, size > 0 else { return Int32(SOUNDKIT_AVERROR_EOF) }
-        guard m.position < m.bytes.count else { return Int32(SOUNDKIT_AVERROR_EOF) }
-        let n = Swift.min(Int(size), m.bytes.count - m.position)
-        m.bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            buffer.update(from: base + m.position, count: n)
-        }
-        m.position += n
-        return Int32(n)
+        guard let m = MemoryCursor.of(opaque), let buffer else { return Int32(SOUNDKIT_AVERROR_EOF) }
+        let n = m.read(into: buffer, count: Int(size))
+        return n > 0 ? Int32(n) : Int32(SOUNDKIT_AVERROR_EOF)
     }
 
-    /// Moves to an offset the demuxer asks for (from the file's own fields: checked, never trusted), or reports the
-    /// size for `AVSEEK_SIZE`.
+    /// Moves where the demuxer asks (never past the end), or reports the size for `AVSEEK_SIZE`.
     static let seek: FFmpegLibrary.IOSeek = { opaque, offset, whence in
-        guard let m = FFmpegMemory.of(opaque) else { return -1 }
-        let size = Int64(m.bytes.count)
-        if whence & 0x10000 != 0 { return size }  // AVSEEK_SIZE
-        let base: Int64
-        switch whence & ~0x20000 {  // without AVSEEK_FORCE
-        case SEEK_SET: base = 0
-        case SEEK_CUR: base = Int64(m.position)
-        case SEEK_END: base = size
-        default: return -1
-        }
-        let (target, overflow) = base.addingReportingOverflow(offset)
-        guard !overflow, target >= 0, target <= size, let p = Int(exactly: target) else { return -1 }
-        m.position = p
-        return target
+        guard let m = MemoryCursor.of(opaque) else { return -1 }
+        if whence & 0x10000 != 0 { return Int64(m.bytes.count) }  // AVSEEK_SIZE
+        return m.seek(offset, whence: whence & ~0x20000, pastEnd: false) ?? -1  // without AVSEEK_FORCE
     }
 }
