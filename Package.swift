@@ -25,6 +25,9 @@ let package = Package(
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
         cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
+        // zlib's raw inflate for .ipa (and APK/AAB) entries. Linked rather than opened at first use: every system has
+        // it, and it is small.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
@@ -32,7 +35,7 @@ let package = Package(
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128", "CZlib",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
