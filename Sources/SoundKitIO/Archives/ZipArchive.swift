@@ -217,13 +217,12 @@ enum ZipInflater {
             throw failure("could not be inflated (zlib would not start)")
         }
         defer { inflateEnd(&stream) }
-        var out: [UInt8] = []
+        var state = Inflation(want: want, counter: counter)
+        defer { counter = state.counter }
         var input = [UInt8](repeating: 0, count: chunk)
-        var output = [UInt8](repeating: 0, count: chunk)
         var offset: Int64 = 0
-        var consumed: Int64 = 0
         var ended = false
-        while !ended && Int64(out.count) < want {
+        while !ended && Int64(state.out.count) < want {
             var available = 0
             if offset < range.count {
                 let n = Int(Swift.min(Int64(chunk), range.count - offset))
@@ -234,50 +233,55 @@ enum ZipInflater {
                 guard available == n else { throw failure("is cut short: the archive ends inside it") }
                 offset += Int64(n)
             }
-            let status = try step(
-                &stream, input: &input, count: available, output: &output, into: &out, want: want,
-                counter: &counter, consumed: &consumed, failure: failure)
-            switch status {
+            switch try state.step(&stream, input: &input, count: available) {
             case .ended: ended = true
             case .needInput where offset >= range.count:
                 throw failure("is cut short: its deflate stream ends before its last block")
             case .needInput, .full: break
             }
         }
-        return out
+        return state.out
     }
 
-    enum Status { case ended, needInput, full }
+    /// One entry's inflation: what came out so far, and the counters it runs under.
+    struct Inflation {
+        let want: Int64
+        var counter: InflateCounter
+        var out: [UInt8] = []
+        var output = [UInt8](repeating: 0, count: ZipInflater.chunk)
+        var consumed: Int64 = 0
 
-    /// Feeds `count` bytes of `input` (possibly none, to drain) and collects output until zlib needs more input,
-    /// the stream ends or `want` bytes are out.
-    static func step(
-        _ stream: inout z_stream, input: inout [UInt8], count: Int, output: inout [UInt8], into out: inout [UInt8],
-        want: Int64, counter: inout InflateCounter, consumed: inout Int64, failure: (String) -> ZipError
-    ) throws(ZipError) -> Status {
-        try input.withUnsafeMutableBufferPointer { (inBuf) throws(ZipError) -> Status in
-            stream.next_in = inBuf.baseAddress
-            stream.avail_in = uInt(count)
-            while true {
-                let room = Int(Swift.min(Int64(output.count), want - Int64(out.count)))
-                guard room > 0 else { return .full }
-                let before = stream.avail_in
-                let (result, made) = output.withUnsafeMutableBufferPointer { outBuf -> (Int32, Int) in
-                    stream.next_out = outBuf.baseAddress
-                    stream.avail_out = uInt(room)
-                    let r = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    return (r, room - Int(stream.avail_out))
-                }
-                consumed += Int64(before - stream.avail_in)
-                out.append(contentsOf: output[0..<made])
-                try counter.add(produced: Int64(made), consumed: consumed)
-                switch result {
-                case Z_STREAM_END: return .ended
-                case Z_OK: if stream.avail_in == 0 && made < room { return .needInput }
-                case Z_BUF_ERROR: return .needInput
-                default:
-                    let why = stream.msg.map { String(cString: $0) } ?? "error \(result)"
-                    throw failure("is not a valid deflate stream (\(why))")
+        enum Status { case ended, needInput, full }
+
+        /// Feeds `count` bytes of `input` and collects output until zlib needs more input, the stream ends or `want`
+        /// bytes are out.
+        mutating func step(
+            _ stream: inout z_stream, input: inout [UInt8], count: Int
+        ) throws(ZipError) -> Status {
+            try input.withUnsafeMutableBufferPointer { (inBuf) throws(ZipError) -> Status in
+                stream.next_in = inBuf.baseAddress
+                stream.avail_in = uInt(count)
+                while true {
+                    let room = Int(Swift.min(Int64(output.count), want - Int64(out.count)))
+                    guard room > 0 else { return .full }
+                    let before = stream.avail_in
+                    let (result, made) = output.withUnsafeMutableBufferPointer { outBuf -> (Int32, Int) in
+                        stream.next_out = outBuf.baseAddress
+                        stream.avail_out = uInt(room)
+                        let r = CZlib.inflate(&stream, Z_NO_FLUSH)
+                        return (r, room - Int(stream.avail_out))
+                    }
+                    consumed += Int64(before - stream.avail_in)
+                    out.append(contentsOf: output[0..<made])
+                    try counter.add(produced: Int64(made), consumed: consumed)
+                    switch result {
+                    case Z_STREAM_END: return .ended
+                    case Z_OK: if stream.avail_in == 0 && made < room { return .needInput }
+                    case Z_BUF_ERROR: return .needInput
+                    default:
+                        let why = stream.msg.map { String(cString: $0) } ?? "error \(result)"
+                        throw counter.failure("is not a valid deflate stream (\(why))")
+                    }
                 }
             }
         }
