@@ -38,6 +38,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
     "config": fuzzConfiguration,
     "zip": fuzzZip,
+    "profile": fuzzProfile,
 ]
 
 let selected: @Sendable ([UInt8]) -> Void = {
