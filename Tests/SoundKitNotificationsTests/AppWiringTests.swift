@@ -364,6 +364,13 @@ enum Apps {
         #expect(r.winner == ipa.path + "/Payload/Demo.app/chime.caf")
         let deep = SoundResolver.resolve("deep.wav", in: SoundLocations(bundle: ipa.path))
         #expect(deep.winner == nil && deep.findings(for: "deep.wav").map(\.rule) == [.subfolder])
+        // A payload's sound is found in the archive and checked from its bytes there.
+        let p = PayloadChecker.check(
+            Array(#"{"aps":{"sound":"mp3.caf"}}"#.utf8), locations: SoundLocations(bundle: ipa.path),
+            measureLoudness: false, cache: SoundCheckCache())
+        let winner = ipa.path + "/Payload/Demo.app/mp3.caf"
+        #expect(p.resolution?.winner == winner)
+        #expect(p.findings.contains { $0.rule == .container && $0.subject == winner }, "\(p.findings)")
     }
 
     @Test func unreadableArchivesAreFindingsNotFailures() throws {
