@@ -108,7 +108,7 @@ package final class ZipArchive {
     /// An entry's bytes, whole and checked against its CRC-32; throws when it exceeds `limit` (the limits' entry
     /// size when nil) or any bound of ``limits``.
     package func read(_ entry: ZipEntry, limit: Int64? = nil) throws(ZipError) -> [UInt8] {
-        let cap = Swift.min(limit ?? limits.entryBytes, limits.entryBytes)
+        let cap = Swift.max(0, Swift.min(limit ?? limits.entryBytes, limits.entryBytes))
         guard entry.size <= UInt64(cap) else {
             throw failure(entry, "declares \(entry.size) bytes, over the \(cap) bytes an entry may inflate to")
         }
@@ -219,13 +219,15 @@ enum ZipInflater {
         defer { inflateEnd(&stream) }
         var state = Inflation(want: want, counter: counter)
         defer { counter = state.counter }
-        var input = [UInt8](repeating: 0, count: chunk)
+        // A sniffer's few bytes need only the start of the data.
+        let step = want < 1024 ? 4096 : chunk
+        var input = [UInt8](repeating: 0, count: step)
         var offset: Int64 = 0
         var ended = false
         while !ended && Int64(state.out.count) < want {
             var available = 0
             if offset < range.count {
-                let n = Int(Swift.min(Int64(chunk), range.count - offset))
+                let n = Int(Swift.min(Int64(step), range.count - offset))
                 available =
                     (try? input.withUnsafeMutableBytes { b in
                         try file.read(at: range.start + offset, into: UnsafeMutableRawBufferPointer(rebasing: b[0..<n]))
