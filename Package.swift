@@ -18,6 +18,10 @@ let package = Package(
         // (libyaml) gives every node its line and column, so a config error reads FILE:LINE:COL. Only the small
         // SoundKitConfig module imports it; the libraries stay free of it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // An app's entitlements are the property list inside embedded.mobileprovision, a CMS SignedData in DER (or
+        // BER): swift-asn1 walks that hostile structure with its own bounds and depth limits, so SoundKitNotifications
+        // needs no OpenSSL or Security framework to reach the plist.
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
@@ -25,6 +29,9 @@ let package = Package(
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
         cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
+        // zlib's raw inflate for .ipa (and APK/AAB) entries. Linked rather than opened at first use: every system has
+        // it, and it is small.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
@@ -32,10 +39,12 @@ let package = Package(
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128", "CZlib",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),
+        .target(
+            name: "SoundKitNotifications",
+            dependencies: ["SoundKitIO", .product(name: "SwiftASN1", package: "swift-asn1")]),
         // The report a team looks at and listens to (`soundkit report`), above the checker.
         .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),

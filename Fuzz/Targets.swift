@@ -37,6 +37,8 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
     "config": fuzzConfiguration,
+    "zip": fuzzZip,
+    "profile": fuzzProfile,
 ]
 
 let selected: @Sendable ([UInt8]) -> Void = {
@@ -214,4 +216,22 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     var count = argc
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+}
+
+/// A zip archive (.ipa, APK): its central directory, every entry read and sniffed under the limits (smaller ones, so
+/// that no read asks for more than the fuzzer's allocation limit), and the app tree an .ipa holds.
+func fuzzZip(_ bytes: [UInt8]) {
+    var limits = ZipLimits()
+    limits.entryBytes = 8 << 20
+    limits.totalBytes = 16 << 20
+    guard let archive = try? ZipArchive(InputFile(name: "fuzz.zip", bytes: bytes), limits: limits) else { return }
+    for entry in archive.entries.prefix(64) {
+        _ = try? archive.read(entry)
+        _ = try? archive.head(entry, count: 16)
+    }
+    for app in ZipTree.appBundles(in: archive) {
+        let tree = ZipTree(archive, prefix: app + "/", root: app)
+        _ = tree.files { _, _ in true }
+        _ = tree.contents(of: "PlugIns")
+    }
 }

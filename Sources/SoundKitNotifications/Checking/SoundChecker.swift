@@ -7,10 +7,23 @@ public enum SoundChecker {
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
     /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
+    ///
+    /// An `.ipa` is read in place: its `Payload/*.app` is checked as that bundle's folder would be, its files named
+    /// `App.ipa/Payload/Demo.app/…`. Each app bundle's wiring is checked too (``AppWiring``).
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
         let found = scan(paths, options: options)
         var checked = report(facts(found.sounds, options: options), options: options)
-        checked.files += found.appexes.compactMap(ExtensionChecker.check(appex:))
+        checked.files += found.unreadable
+        checked.files += found.appexes.compactMap { ExtensionChecker.check(appex: $0.appex, in: $0.tree) }
+        for app in found.apps {
+            for wiring in AppWiring.check(app: app, entitlements: options.entitlements) {
+                if let i = checked.files.firstIndex(where: { $0.path == wiring.path }) {
+                    checked.files[i].findings = ordered(checked.files[i].findings + wiring.findings)
+                } else {
+                    checked.files.append(wiring)
+                }
+            }
+        }
         return checked
     }
 
@@ -19,12 +32,8 @@ public enum SoundChecker {
         facts(scan(paths, options: options).sounds, options: options)
     }
 
-    static func facts(_ sounds: [(String, String?)], options: CheckOptions) -> [SoundFacts] {
-        sounds.map { file, subpath in
-            var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
-            facts.bundleSubpath = subpath
-            return facts
-        }
+    static func facts(_ sounds: [FoundSound], options: CheckOptions) -> [SoundFacts] {
+        sounds.map { $0.facts(measureLoudness: options.measureLoudness, listener: nil) }
     }
 
     /// Checks one file.
@@ -63,41 +72,56 @@ public enum SoundChecker {
     }
 
     /// The sounds and app extensions below `paths`, less those the options' configuration excludes.
-    static func scan(_ paths: [String], options: CheckOptions) -> (sounds: [(String, String?)], appexes: [String]) {
+    static func scan(_ paths: [String], options: CheckOptions) -> Found {
         var found = scan(paths)
         if let c = options.configuration {
-            found.sounds.removeAll { c.isExcluded($0.0) }
-            found.appexes.removeAll { c.isExcluded($0) }
+            found.sounds.removeAll { c.isExcluded($0.path) }
+            found.appexes.removeAll { c.isExcluded($0.tree.path($0.appex)) }
         }
         return found
     }
 
-    /// The sounds `paths` name or hold, and the app extensions met on the way.
-    static func scan(_ paths: [String]) -> (sounds: [(String, String?)], appexes: [String]) {
-        var sounds: [(String, String?)] = []
-        var appexes: [String] = []
-        for path in paths {
-            if FileSystem.isDirectory(path) {
-                let found = scan(path)
-                sounds += found.sounds
-                appexes += found.appexes
-            } else {
-                sounds.append((path, nil))
-            }
-        }
-        return (sounds, appexes)
+    /// What a walk found: sounds, app extensions (in the tree they were found in), the app bundles whose wiring is
+    /// checked, and the archives that could not be read.
+    struct Found {
+        var sounds: [FoundSound] = []
+        var appexes: [(tree: any FileTree, appex: String)] = []
+        var apps: [any FileTree] = []
+        var unreadable: [FileReport] = []
     }
 
-    /// Sound candidates below `dir`, sorted, and the app extensions met on the way; in a bundle, each file below the
-    /// top level carries its subpath.
-    static func scan(_ dir: String) -> (sounds: [(String, String?)], appexes: [String]) {
-        var appexes: [String] = isAppex(dir) ? [dir] : []
+    /// The sounds `paths` name or hold, and the app extensions met on the way.
+    static func scan(_ paths: [String]) -> Found {
+        var found = Found()
+        for path in paths {
+            if AppBundle.isArchive(path) {
+                do {
+                    scan(try AppBundle.archiveApp(path), into: &found)
+                } catch {
+                    found.unreadable.append(FileReport(path: path, findings: [Rule.unreadable.finding("\(error)")]))
+                }
+            } else if FileSystem.isDirectory(path) {
+                scan(FolderTree(root: path), into: &found)
+            } else {
+                found.sounds.append(FoundSound(path: path, subpath: nil, archive: nil))
+            }
+        }
+        return found
+    }
+
+    /// Sound candidates below the tree's root, sorted, and the app extensions met on the way; in a bundle, each file
+    /// below the top level carries its subpath.
+    static func scan(_ tree: any FileTree, into found: inout Found) {
+        let dir = tree.root
+        if isAppex(dir) { found.appexes.append((tree, "")) }
         let rootIsBundle = isBundle(dir)
+        if rootIsBundle && !isAppex(dir) { found.apps.append(tree) }
+        var appexes: [String] = []
         // The batch walker (hidden entries and linked folders left out), told which folders a bundle keeps apart.
-        let files = FolderWalk.files(in: dir) { path, relative in
+        let files = tree.files { path, relative in
             if isBundle(path) {
                 // A nested bundle (PlugIns/X.appex) is a bundle of its own, checked like the app.
-                if isAppex(path) { appexes.append(path) }
+                if isAppex(path) { appexes.append(relative) }
                 return true
             }
             guard rootIsBundle || bundleDepth(relative) != nil else { return true }
@@ -106,10 +130,14 @@ public enum SoundChecker {
             return !["bundle", "framework", "lproj"].contains(FileSystem.splitExtension(name).ext)
                 && !["_CodeSignature", "Frameworks", "SC_Info"].contains(name)
         }
-        let sounds = files.filter { isCandidate($0.path) }.map { file -> (String, String?) in
-            (file.path, subpath(file.relative, rootIsBundle: rootIsBundle))
+        let archive = tree is FolderTree ? nil : tree
+        for file in files where isCandidate(file, in: tree) {
+            found.sounds.append(
+                FoundSound(
+                    path: file.path, subpath: subpath(file.relative, rootIsBundle: rootIsBundle),
+                    archive: archive.map { ($0, file.relative) }))
         }
-        return (sounds, appexes)
+        found.appexes += appexes.map { (tree, $0) }
     }
 
     static func isAppex(_ path: String) -> Bool {
@@ -137,5 +165,43 @@ public enum SoundChecker {
         if ContainerKind.soundExtensions.contains(FileSystem.splitExtension(path).ext.lowercased()) { return true }
         guard case .success(let kind) = ContainerKind.sniff(path) else { return false }
         return kind.mayHoldAudio
+    }
+
+    /// ``isCandidate(_:)`` for a file of a tree: in an archive its first bytes are inflated to sniff it.
+    static func isCandidate(_ file: FolderWalk.Entry, in tree: any FileTree) -> Bool {
+        if tree is FolderTree { return isCandidate(file.path) }
+        if ContainerKind.soundExtensions.contains(FileSystem.splitExtension(file.path).ext.lowercased()) { return true }
+        return ContainerKind(sniffing: tree.head(file.relative, count: 16)).mayHoldAudio
+    }
+}
+
+/// A sound a walk found: its path as reports name it, its path below its bundle when not at the top level, and
+/// for one inside an archive, the tree it is read from.
+struct FoundSound {
+    var path: String
+    var subpath: String?
+    var archive: (tree: any FileTree, relative: String)?
+
+    /// The largest sound read out of an archive: a notification sound is under 30 s.
+    static let archiveLimit: Int64 = 64 << 20
+
+    /// The sound's facts: a file on disk read where it is, one in an archive from its bytes.
+    func facts(measureLoudness: Bool, listener: (any SampleConsumer)?) -> SoundFacts {
+        var facts: SoundFacts
+        if let (tree, relative) = archive {
+            do {
+                let file = try tree.open(relative, limit: Self.archiveLimit)
+                facts = SoundFacts.gather(
+                    file, measureLevels: true, measureLoudness: measureLoudness, listener: listener)
+            } catch {
+                facts = SoundFacts(path: path)
+                facts.readError = "\(error)"
+            }
+        } else {
+            facts = SoundFacts.gather(
+                path, measureLevels: true, measureLoudness: measureLoudness, listener: listener)
+        }
+        facts.bundleSubpath = subpath
+        return facts
     }
 }

@@ -168,13 +168,9 @@ extension SoundChecker {
         _ paths: [String], options: CheckOptions,
         listener: (String) -> Listener
     ) -> [(SoundFacts, Listener)] {
-        scan(paths, options: options).sounds.map { file, subpath in
-            let l = listener(file)
-            var facts = SoundFacts.gather(
-                file, measureLevels: true, measureLoudness: options.measureLoudness,
-                listener: l)
-            facts.bundleSubpath = subpath
-            return (facts, l)
+        scan(paths, options: options).sounds.map { sound in
+            let l = listener(sound.path)
+            return (sound.facts(measureLoudness: options.measureLoudness, listener: l), l)
         }
     }
 }

@@ -18,3 +18,8 @@ package func fuzzAttachmentCheck(_ bytes: [UInt8]) {
     _ = AttachmentChecker.judge(
         head: Array(bytes.prefix(AttachmentChecker.sniffBytes)), size: Int64(bytes.count), path: "attachment.jpg")
 }
+
+/// An `embedded.mobileprovision`: the CMS envelope (swift-asn1's BER parser) and the property list inside it.
+package func fuzzProfile(_ bytes: [UInt8]) {
+    _ = try? ProvisioningProfile.entitlements(of: bytes)
+}

@@ -38,6 +38,21 @@ package enum InfoPlist {
     }
 
     package static func read(_ bytes: [UInt8]) throws(ReadError) -> Contents {
+        let (format, root): (Format, Node<RootKeys>) = try decode(format: bytes)
+        switch root {
+        case .value(let keys): return Contents(format: format, rootKind: nil, nsExtension: keys.nsExtension)
+        case .other(let leaf): return Contents(format: format, rootKind: leaf, nsExtension: nil)
+        }
+    }
+
+    /// Any property list read as an Info.plist is (the same checks and limits), into the keys `Keys` names.
+    package static func decode<Keys: Decodable & Sendable>(_ bytes: [UInt8]) throws(ReadError) -> Node<Keys> {
+        try decode(format: bytes).1
+    }
+
+    static func decode<Keys: Decodable & Sendable>(
+        format bytes: [UInt8]
+    ) throws(ReadError) -> (Format, Node<Keys>) {
         guard !bytes.isEmpty else { throw ReadError(description: "is empty") }
         guard bytes.count <= maxBytes else {
             throw ReadError(description: "is \(bytes.count) bytes; an Info.plist over \(maxBytes) bytes is not read")
@@ -51,11 +66,7 @@ package enum InfoPlist {
             format = .xml
         }
         do {
-            let root = try PropertyListDecoder().decode(Node<RootKeys>.self, from: Data(bytes))
-            switch root {
-            case .value(let keys): return Contents(format: format, rootKind: nil, nsExtension: keys.nsExtension)
-            case .other(let leaf): return Contents(format: format, rootKind: leaf, nsExtension: nil)
-            }
+            return (format, try PropertyListDecoder().decode(Node<Keys>.self, from: Data(bytes)))
         } catch let e as DecodingError {
             throw ReadError(description: "is not a valid \(format.rawValue) (\(describe(e)))")
         } catch {

@@ -38,6 +38,10 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case extensionPlist = "extension-plist"
     case contentExtension = "content-extension"
     case serviceExtension = "service-extension"
+    // How an app and its extensions fit together (`check APP`, `payload --bundle`).
+    case entitlement
+    case extensionVersion = "extension-version"
+    case extensionBundleID = "extension-bundle-id"
     // Attachment files (`soundkit check --attachment`).
     case attachment
     case attachmentExtension = "attachment-extension"
@@ -140,7 +144,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .attachmentURL:
             return (
                 .payloads, [.error, .warning],
-                "an attachment URL that is not absolute https; plain http is a warning (App Transport Security)"
+                "an attachment URL that is not absolute https; plain http is a warning (App Transport Security), with --bundle an error unless a service extension's NSAppTransportSecurity allows the host"
             )
         case .attachmentType:
             return (
@@ -166,6 +170,29 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             )
         case .serviceExtension:
             return (.appExtensions, [.error], "a notification service extension without NSExtensionPrincipalClass")
+        // Apple: UNAuthorizationOptions.criticalAlert ("requires a special entitlement issued by Apple"),
+        // UNNotificationInterruptionLevel.timeSensitive (the Time Sensitive Notifications capability), and the
+        // aps-environment entitlement reference (the push capability); ../shared/docs/FIELD.md counts it common.
+        case .entitlement:
+            return (
+                .appExtensions, [.error, .note],
+                "a payload asking for a critical alert or a time-sensitive notification the app's profile (or --entitlements) does not grant; a note when the app has no aps-environment"
+            )
+        // Apple, Information Property List: MinimumOSVersion is the lowest system a bundle runs on, and iOS does not
+        // load an extension below it; FIELD.md lists it among the very common "service extension never runs".
+        case .extensionVersion:
+            return (
+                .appExtensions, [.warning],
+                "a notification extension whose MinimumOSVersion is above the app's: it never runs on the versions between"
+            )
+        // Apple DTS, developer forums thread 101754: "the app extension's bundle identifier must be prefixed by the
+        // app's bundle identifier"; Xcode's "Embedded binary's bundle identifier is not prefixed …" and the
+        // installer's "illegal bundle identifier" refuse it.
+        case .extensionBundleID:
+            return (
+                .appExtensions, [.error],
+                "an extension whose CFBundleIdentifier does not start with the app's and a dot (build settings such as $(PRODUCT_BUNDLE_IDENTIFIER) are not judged)"
+            )
         case .attachment:
             return (
                 .attachments, [.error],
@@ -223,7 +250,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             .contentExtension:
             .field
         case .shadowed, .payloadJSON, .payloadSize, .payloadShape, .categoryNotDeclared, .extensionPlist,
-            .serviceExtension, .attachmentExtension:
+            .serviceExtension, .attachmentExtension, .entitlement, .extensionVersion, .extensionBundleID:
             .documentation
         case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size: .advice
         case .fix, .convert, .info, .normalize: .tool

@@ -11,9 +11,12 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Check notification sounds and notification extensions against Apple's rules, as a build step.",
         discussion: """
-            PATH is a sound file, a folder (searched recursively) or an .app/.appex bundle. Files are judged by their \
+            PATH is a sound file, a folder (searched recursively), an .app/.appex bundle or an .ipa (its Payload/*.app \
+            read in place, without unzipping). Files are judged by their \
             bytes, not their names. In a bundle, the app extensions in PlugIns are walked too: their sounds are checked, \
-            and so is the Info.plist (XML or binary) of every notification content and service extension. Findings are \
+            and so is the Info.plist (XML or binary) of every notification content and service extension, each \
+            extension's bundle identifier and deployment target against the app's, and the entitlements of its \
+            embedded.mobileprovision (or --entitlements). Findings are \
             printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
             exit status is 1 when there is any error.
 
@@ -34,7 +37,7 @@ struct Check: ParsableCommand {
         CommandLine.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
     }
 
-    @Argument(help: "Sound files, folders or app bundles.")
+    @Argument(help: "Sound files, folders, app bundles or .ipa files.")
     var paths: [String]
 
     @Option(help: FindingsFormat.help)
@@ -78,6 +81,11 @@ struct Check: ParsableCommand {
             valueName: "outdir"))
     var fix: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The app's .entitlements file, read instead of each bundle's embedded.mobileprovision.", valueName: "file"))
+    var entitlements: String?
+
     @OptionGroup var config: ConfigOptions
     @OptionGroup var baseline: BaselineOptions
 
@@ -101,6 +109,7 @@ struct Check: ParsableCommand {
             loudness: noLoudness ? nil : loudness.flatMap(LoudnessGoal.init(parsing:)) ?? team?.loudness,
             loudnessSpread: loudnessSpread ?? team?.loudnessSpread ?? 3, measureLoudness: !noLoudness)
         options.configuration = team
+        options.entitlements = try entitlements.map(EntitlementsSource.file)
         var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
         if let team { report = team.applied(to: report) }
         if try baseline.record(report, team) { return }

@@ -21,7 +21,9 @@ struct Payload: ParsableCommand {
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
             must be a suffix UNNotificationAttachment accepts (jpg, jpeg, png, gif, aif, aiff, wav, mp3, m4a, mpg, mpeg, \
             mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
-            content extension should declare aps.category. Exit 1 on any error. A .soundkit.yml applies as to check \
+            content extension should declare aps.category. --bundle takes an .app folder or an .ipa, read in place; \
+            its embedded.mobileprovision (or --entitlements) must grant what a critical or time-sensitive payload asks \
+            for, and a plain-http attachment is judged by the service extension's App Transport Security. Exit 1 on any error. A .soundkit.yml applies as to check \
             (see soundkit check --help), and so do --baseline and --write-baseline.
             """)
 
@@ -41,6 +43,12 @@ struct Payload: ParsableCommand {
     @Option(help: FindingsFormat.outputHelp)
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The app's .entitlements file: what a critical or time-sensitive payload needs (otherwise --bundle's embedded.mobileprovision).",
+            valueName: "file"))
+    var entitlements: String?
+
     @OptionGroup var config: ConfigOptions
     @OptionGroup var baseline: BaselineOptions
 
@@ -55,6 +63,7 @@ struct Payload: ParsableCommand {
         var failed = false
         // One cache for the run: a sound several payloads name is checked once.
         let cache = SoundCheckCache.shared
+        let entitled = try entitlements.map(EntitlementsSource.file)
         for file in files where team?.isExcluded(file) != true {
             let bytes: [UInt8]
             do {
@@ -70,7 +79,7 @@ struct Payload: ParsableCommand {
                 continue
             }
             let result = PayloadChecker.check(
-                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache)
+                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache, entitlements: entitled)
             // A finding about a file (the sound the name resolved to, the app bundle) says which file it is about.
             let files = [result.resolution?.winner, locations.bundle].compactMap { $0 }
             let findings = result.findings.map { f in

@@ -93,7 +93,9 @@ struct LocationOptions: ParsableArguments {
         help: ArgumentHelp("An app-group container; repeat for several, in search order.", valueName: "dir"))
     var groupContainers: [String] = []
 
-    @Option(help: ArgumentHelp("The main bundle (.app); its top level is searched last.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The main bundle (.app, or an .ipa read in place); its top level is searched last.", valueName: "app"))
     var bundle: String?
 
     var value: SoundLocations {

@@ -59,18 +59,36 @@ package enum ExtensionChecker {
             path: path, container: format?.rawValue, format: pointIdentifier(of: kind), findings: findings)
     }
 
-    /// The notification extensions (and others) in an app's `PlugIns` folder, in name order.
+    /// The notification extensions (and others) in an app's `PlugIns` folder, in name order; the app is a folder
+    /// or an `.ipa` (``AppBundle``).
     package static func extensions(of app: String) -> [NotificationExtension] {
-        let plugIns = FileSystem.join(app, "PlugIns")
-        return FileSystem.contents(of: plugIns).filter { $0.hasSuffix(".appex") }.map { name in
-            let appex = FileSystem.join(plugIns, name)
-            guard let file = try? InputFile(path: FileSystem.join(appex, "Info.plist")),
-                file.size <= Int64(InfoPlist.maxBytes),
-                let bytes = try? file.read(at: 0, count: Int(file.size))
-            else {
-                return NotificationExtension(path: appex, kind: .unreadable)
-            }
-            return NotificationExtension(path: appex, kind: judge(bytes).kind)
+        guard let tree = AppBundle.tree(app) else { return [] }
+        return tree.contents(of: "PlugIns").filter { $0.hasSuffix(".appex") }.map { name in
+            let appex = "PlugIns/" + name
+            return NotificationExtension(path: tree.path(appex), kind: kind(in: tree, appex: appex))
+        }
+    }
+
+    /// What the Info.plist of the extension at `appex` (a path in `tree`) says it is.
+    package static func kind(in tree: any FileTree, appex: String) -> NotificationExtension.Kind {
+        guard let bytes = try? tree.bytes(appex + "/Info.plist", limit: InfoPlist.maxBytes) else { return .unreadable }
+        return judge(bytes).kind
+    }
+
+    /// ``check(appex:)`` for an extension at `appex` in `tree`: a folder's is read from disk as it is, an
+    /// archive's from the archive.
+    package static func check(appex: String, in tree: any FileTree) -> FileReport? {
+        if tree is FolderTree { return check(appex: tree.path(appex)) }
+        let plist = appex + "/Info.plist"
+        do {
+            return check(plist: try tree.bytes(plist, limit: InfoPlist.maxBytes), path: tree.path(plist))
+        } catch {
+            return FileReport(
+                path: tree.path(plist),
+                findings: [
+                    Rule.extensionPlist.finding(
+                        "\(error); every app extension needs an Info.plist with an NSExtension dictionary")
+                ])
         }
     }
 

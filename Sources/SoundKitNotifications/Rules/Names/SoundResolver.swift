@@ -27,8 +27,23 @@ public struct SoundLocations: Sendable, Hashable {
         for (i, g) in groupContainers.enumerated() {
             out.append((FileSystem.join(g, "Library/Sounds"), "app group \(i + 1) Library/Sounds"))
         }
-        if let b = bundle { out.append((b, "main bundle")) }
+        if let b = bundle { out.append((bundleRoot(b), "main bundle")) }
         return out
+    }
+
+    /// The bundle's folder as paths name it: the folder, or for an `.ipa` the app inside (`App.ipa/Payload/X.app`).
+    func bundleRoot(_ b: String) -> String {
+        AppBundle.isArchive(b) ? (AppBundle.tree(b)?.root ?? b) : b
+    }
+
+    /// The folders searched, in order, as trees (an `.ipa` bundle is read in place), with their labels.
+    package var searchTrees: [(tree: any FileTree, label: String)] {
+        searchOrder.map { folder, label in
+            if label == "main bundle", let b = bundle, AppBundle.isArchive(b), let tree = AppBundle.tree(b) {
+                return (tree, label)
+            }
+            return (FolderTree(root: folder), label)
+        }
     }
 }
 
@@ -90,39 +105,39 @@ public enum SoundResolver {
         var matches: [String] = []
         var suggestions: [Resolution.Suggestion] = []
         let stem = FileSystem.splitExtension(name).base
-        for (folder, _) in locations.searchOrder {
-            let entries = FileSystem.contents(of: folder)
+        for (tree, _) in locations.searchTrees {
+            let entries = tree.contents(of: "")
             // Exact, case-sensitive comparison of directory entries: correct on case-insensitive file systems too.
-            if !name.isEmpty, !name.contains("/"), entries.contains(name),
-                !FileSystem.isDirectory(FileSystem.join(folder, name))
-            {
-                matches.append(FileSystem.join(folder, name))
+            if !name.isEmpty, !name.contains("/"), entries.contains(name), !tree.isDirectory(name) {
+                matches.append(tree.path(name))
             }
-            for e in entries where e != name && !FileSystem.isDirectory(FileSystem.join(folder, e)) {
+            for e in entries where e != name && !tree.isDirectory(e) {
                 if e.lowercased() == name.lowercased() {
-                    suggestions.append(.init(kind: .otherCase, path: FileSystem.join(folder, e), name: e))
+                    suggestions.append(.init(kind: .otherCase, path: tree.path(e), name: e))
                 } else if FileSystem.splitExtension(e).base.lowercased() == stem.lowercased() {
                     // Same name, other extension (or the name was given without one, which never matches).
-                    suggestions.append(.init(kind: .otherExtension, path: FileSystem.join(folder, e), name: e))
+                    suggestions.append(.init(kind: .otherExtension, path: tree.path(e), name: e))
                 }
             }
             // Subfolders: found there, never by iOS.
-            for e in entries where FileSystem.isDirectory(FileSystem.join(folder, e)) && !e.hasPrefix(".") {
-                for hit in find(name, below: FileSystem.join(folder, e), depth: 6) {
-                    suggestions.append(.init(kind: .subfolder, path: hit, name: FileSystem.lastComponent(hit)))
+            for e in entries where tree.isDirectory(e) && !e.hasPrefix(".") {
+                for hit in find(name, below: e, in: tree, depth: 6) {
+                    suggestions.append(
+                        .init(kind: .subfolder, path: tree.path(hit), name: FileSystem.lastComponent(hit)))
                 }
             }
         }
         return Resolution(winner: matches.first, shadowed: Array(matches.dropFirst()), suggestions: suggestions)
     }
 
-    static func find(_ name: String, below dir: String, depth: Int) -> [String] {
+    /// Files named `name` (in any case) below the folder `dir` of `tree`, as paths in the tree.
+    static func find(_ name: String, below dir: String, in tree: any FileTree, depth: Int) -> [String] {
         guard depth > 0 else { return [] }
         var out: [String] = []
-        for e in FileSystem.contents(of: dir) where !e.hasPrefix(".") {
-            let p = FileSystem.join(dir, e)
-            if FileSystem.isDirectory(p) {
-                out += find(name, below: p, depth: depth - 1)
+        for e in tree.contents(of: dir) where !e.hasPrefix(".") {
+            let p = dir + "/" + e
+            if tree.isDirectory(p) {
+                out += find(name, below: p, in: tree, depth: depth - 1)
             } else if e.lowercased() == name.lowercased() {
                 out.append(p)
             }

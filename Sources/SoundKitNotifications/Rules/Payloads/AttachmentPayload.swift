@@ -30,7 +30,7 @@ enum AttachmentPayload {
     ) {
         let named = attachments(root: root, payload: payload, apsPath: apsPath, into: &notes)
         for n in named {
-            urlCheck(n.url, at: n.path, into: &notes)
+            urlCheck(n.url, at: n.path, bundle: bundle, into: &notes)
             if let att = n.braze, case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
                 suffixAgreement(url: url, type: type, at: Array(n.path.dropLast()), into: &notes)
             }
@@ -108,9 +108,18 @@ enum AttachmentPayload {
         return named
     }
 
-    /// The URL at `at` must be absolute https; plain http works only where App Transport Security is relaxed.
-    static func urlCheck(_ value: JSONValue, at at: [String], into notes: inout PayloadNotes) {
-        if let f = urlFinding(value, at: PayloadChecker.dotted(at)) { notes.place(f, subject: at) }
+    /// The URL at `at` must be absolute https; plain http works only where App Transport Security is relaxed,
+    /// which with `bundle` is read from its service extensions (``AppWiring/transportSecurity(url:at:bundle:finding:)``).
+    static func urlCheck(_ value: JSONValue, at at: [String], bundle: String? = nil, into notes: inout PayloadNotes) {
+        guard var f = urlFinding(value, at: PayloadChecker.dotted(at)) else { return }
+        if let bundle, case .string(let url) = value, url.lowercased().hasPrefix("http://"), f.severity == .warning {
+            guard
+                let judged = AppWiring.transportSecurity(
+                    url: url, at: PayloadChecker.dotted(at), bundle: bundle, finding: f)
+            else { return }
+            f = judged
+        }
+        notes.place(f, subject: at)
     }
 
     static func urlFinding(_ value: JSONValue, at path: String) -> Finding? {

@@ -11,9 +11,11 @@ package enum PayloadChecker {
     /// Checks `bytes`. With locations the name `aps.sound` gives is resolved as iOS does and the file found checked
     /// through `cache`; with `locations.bundle`, attachments and `aps.category` are also checked against the app's
     /// notification extensions.
+    /// `entitlements` (`--entitlements`), or else those of `locations.bundle`'s profile, judge what the payload
+    /// asks for (`entitlement`).
     package static func check(
         _ bytes: [UInt8], locations: SoundLocations = SoundLocations(), measureLoudness: Bool = true,
-        cache: SoundCheckCache = .shared
+        cache: SoundCheckCache = .shared, entitlements: EntitlementsSource? = nil
     ) -> PayloadReport {
         let root: JSONValue
         var notes: PayloadNotes
@@ -50,6 +52,9 @@ package enum PayloadChecker {
         if let aps {
             let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
             sound = checkSound(aps, at: apsPath, lookup: lookup, into: &notes)
+            if let e = AppWiring.entitlements(given: entitlements, bundle: locations.bundle) {
+                AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: e, into: &notes)
+            }
         }
         AttachmentPayload.check(
             root: root, payload: payload, aps: aps, apsPath: apsPath, bundle: locations.bundle, into: &notes)
@@ -199,7 +204,7 @@ package enum PayloadChecker {
         }
         if let w = r.winner {
             // Findings about the sound file itself, which a front end names (and converts) by its path.
-            for f in lookup.cache.findings(of: w, measureLoudness: lookup.measureLoudness) {
+            for f in winnerFindings(w, lookup) {
                 var f = f
                 f.subject = w
                 notes.place(f, at: namePath)
@@ -210,6 +215,21 @@ package enum PayloadChecker {
 }
 
 extension PayloadChecker {
+    /// The findings of the sound a name resolved to: through the cache for a file on disk, read in place for one
+    /// inside an `.ipa` bundle.
+    static func winnerFindings(_ w: String, _ lookup: SoundLookup) -> [Finding] {
+        if let b = lookup.locations.bundle, AppBundle.isArchive(b), let tree = AppBundle.tree(b),
+            w.hasPrefix(tree.root + "/")
+        {
+            let sound = FoundSound(path: w, subpath: nil, archive: (tree, String(w.dropFirst(tree.root.count + 1))))
+            let options = CheckOptions(measureLoudness: lookup.measureLoudness)
+            return SoundChecker.report(
+                sound.facts(measureLoudness: lookup.measureLoudness, listener: nil), options: options
+            ).findings
+        }
+        return lookup.cache.findings(of: w, measureLoudness: lookup.measureLoudness)
+    }
+
     /// A file below one of the locations, named by that location as messages say it (`main bundle/Sounds/a.caf`,
     /// `app group 1 Library/Sounds/a.caf`), so that a service's messages carry no path of its own.
     static func place(_ path: String, in locations: SoundLocations) -> String {

@@ -21,6 +21,8 @@ public struct CheckOptions: Sendable {
     public var measureLoudness: Bool
     /// A team's `.soundkit.yml`: the files its `excluded` names are not checked.
     package var configuration: CheckConfiguration?
+    /// `--entitlements FILE`: what app bundles are entitled to, instead of their `embedded.mobileprovision`.
+    package var entitlements: EntitlementsSource?
 
     /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(
