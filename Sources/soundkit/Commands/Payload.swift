@@ -28,6 +28,12 @@ struct Payload: ParsableCommand {
     @Argument(help: "The payload JSON files ('-' for standard input).")
     var files: [String]
 
+    @Option(
+        help: ArgumentHelp(
+            "Read every file as this provider's request body instead of recognising it by its shape.",
+            valueName: PushProvider.allCases.map(\.rawValue).joined(separator: "|")))
+    var provider: PushProvider?
+
     @OptionGroup var locations: LocationOptions
 
     @Flag(
@@ -70,7 +76,7 @@ struct Payload: ParsableCommand {
                 continue
             }
             let result = PayloadChecker.check(
-                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache)
+                bytes, locations: locations.value, measureLoudness: !noLoudness, provider: provider, cache: cache)
             // A finding about a file (the sound the name resolved to, the app bundle) says which file it is about.
             let files = [result.resolution?.winner, locations.bundle].compactMap { $0 }
             let findings = result.findings.map { f in
@@ -92,4 +98,11 @@ struct Payload: ParsableCommand {
         if format == .text { resolved.forEach(printError) }
         if failed || r.hasErrors { throw ExitCode.failure }
     }
+}
+
+extension PushProvider: ExpressibleByArgument {
+    // Spelled out, as ResamplerQuality.Complexity's: the reflective defaults cost start-up.
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
 }
