@@ -9,7 +9,7 @@ import SoundKitReport
 struct Payload: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payload",
-        abstract: "Check an APNs payload's sound and attachments (also FCM v1's message.apns.payload).",
+        abstract: "Check a push payload's sounds and attachments as its provider receives it.",
         discussion: """
             aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
             types exactly; the payload must be at most 4096 bytes as sent (an FCM v1 message's APNs payload as compact \
@@ -21,7 +21,14 @@ struct Payload: ParsableCommand {
             message.notification.image needs aps.mutable-content as the number 1 and an absolute https URL; Braze's type \
             must be a suffix UNNotificationAttachment accepts (jpg, jpeg, png, gif, aif, aiff, wav, mp3, m4a, mpg, mpeg, \
             mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
-            content extension should declare aps.category. Exit 1 on any error. A .soundkit.yml applies as to check \
+            content extension should declare aps.category.
+
+            The body is recognised by its shape (--provider names it instead): an APNs payload (Braze's with ab, a \
+            simulator .apns file), FCM v1 {"message"}, legacy FCM {"to" | "registration_ids"}, Expo (a message or an \
+            array), OneSignal (ios_sound, android_sound, ios_attachments), gorush {"notifications"}. Each provider's \
+            iOS sound field is checked as aps.sound, its Android sound field as a bare res/raw name with a channel \
+            (sound-name, android-channel), and keys the provider refuses are errors (payload-provider). A body of no \
+            known shape has every aps dictionary in it checked. Exit 1 on any error. A .soundkit.yml applies as to check \
             (see soundkit check --help), and so do --baseline and --write-baseline.
             """)
 
