@@ -313,6 +313,17 @@ struct ProviderTests {
         #expect(f.map(\.rule) == [.mutableContent] && f[0].severity == .warning)
     }
 
+    @Test("a name found only in a bundle subfolder: the message says only the top level is documented")
+    func subfolderDocumented() throws {
+        let app = try temporaryDirectory().appendingPathComponent("Demo.app")
+        let sound = app.appendingPathComponent("Sounds/deep.caf")
+        try FileManager.default.createDirectory(
+            at: sound.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: sound)
+        let f = lint(#"{"aps":{"sound":"deep.caf"}}"#, bundle: app.path).findings.filter { $0.rule == .subfolder }
+        #expect(f.count == 1 && f[0].message.contains("Apple documents sounds only at the bundle's top level"), "\(f)")
+    }
+
     @Test("the report carries the provider through JSON; PayloadLinter takes one")
     func report() throws {
         let r = PayloadLinter.lint(#"{"app_id":"x","ios_sound":"a.caf"}"#, provider: .onesignal)
