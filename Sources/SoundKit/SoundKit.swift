@@ -41,6 +41,7 @@
 @_exported import struct SoundKitNotifications.PayloadReport
 @_exported import struct SoundKitNotifications.PreparedSound
 @_exported import struct SoundKitNotifications.PreparedSoundEvent
+@_exported import enum SoundKitNotifications.PushProvider
 @_exported import struct SoundKitNotifications.Remedy
 @_exported import struct SoundKitNotifications.Resolution
 @_exported import enum SoundKitNotifications.Rule

@@ -127,4 +127,20 @@ struct PayloadCLITests {
             })
         #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.hasPrefix("long.wav: resolves to "))
     }
+
+    @Test("provider bodies: each file recognised, findings as FILE:LINE:COL, exit 1 when one has an error; --provider")
+    func providers() throws {
+        let oneSignal = #"{"app_id":"x","ios_sound":"chime.caf","android_sound":"chime","android_channel_id":"c"}"#
+        let fcm = #"{"message":{"token":"t","notification":{"title":"Hi","sound":"chime.caf"}}}"#
+        let (quiet, _) = try payload([oneSignal])
+        #expect(quiet.status == 0 && !quiet.stdout.contains("error") && !quiet.stdout.contains("warning"))
+        let (r, _) = try payload([oneSignal, fcm])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("p2.json:1:54: error: FCM v1 refuses message.notification.sound"))
+        #expect(r.stdout.contains("[payload-provider]") && !r.stdout.contains("p1.json:1:1: error"))
+        let (forced, _) = try payload([oneSignal], ["--provider", "fcm"])
+        #expect(forced.status == 1 && forced.stdout.contains("p1.json:1:2: error: FCM v1 refuses app_id"))
+        let (json, _) = try payload([fcm], ["--provider", "expo", "--format", "json"])
+        #expect(json.status == 0 && json.stdout.contains("\"files\""), "\(json.stdout)")
+    }
 }

@@ -7,10 +7,11 @@ package func fuzzPlistCheck(_ bytes: [UInt8]) {
     _ = ExtensionChecker.check(plist: bytes, path: "Info.plist")
 }
 
-/// A push payload: the JSON parser, `aps.sound`, the size, and the attachment checks (no locations, so no files are
-/// read).
+/// A push payload: the JSON parser, provider detection, `aps.sound`, the size, and the attachment checks (no
+/// locations, so no files are read); then the same bytes read as each provider's body in turn.
 package func fuzzPayloadCheck(_ bytes: [UInt8]) {
     _ = PayloadChecker.check(bytes)
+    for provider in PushProvider.allCases { _ = PayloadChecker.check(bytes, provider: provider) }
 }
 
 /// An attachment file's first bytes: the sniffer and the attachment rules, under a name that suggests an image.

@@ -80,8 +80,8 @@ package struct JSONPosition: Sendable, Hashable {
     package var column: Int
 }
 
-/// Where the members of a parsed document's objects start, by key path, down to ``JSONPositions/depth`` levels and
-/// not inside arrays (no payload check names an item).
+/// Where the members of a parsed document's objects and the items of its arrays start, by key path (an item's
+/// component is its index in brackets, `[0]`), down to ``JSONPositions/depth`` levels.
 package struct JSONPositions: Sendable {
     /// Where one member's key (none for array items) and value start.
     package struct Member: Sendable {
@@ -93,7 +93,7 @@ package struct JSONPositions: Sendable {
     package static let depth = 8
     /// Where the document's value starts.
     package var root = JSONPosition(line: 1, column: 1)
-    /// Each member recorded, by its key path; of duplicate keys the last, as ``JSONValue`` keeps it.
+    /// Each member and item recorded, by its key path; of duplicate keys the last, as ``JSONValue`` keeps it.
     package var members: [[String]: Member] = [:]
 
     /// Where the value at `path` starts, or, when nothing is there, the value of its nearest ancestor that is.
@@ -118,8 +118,6 @@ package struct JSONParser {
     var start = 0
     /// The key path of the value being parsed, as far as positions are recorded.
     var path: [String] = []
-    /// How many arrays the value being parsed is in.
-    var arrays = 0
     var positions = JSONPositions()
     /// The last position worked out, from which the next is counted on (positions are asked for in order).
     var cursor = (offset: 0, position: JSONPosition(line: 1, column: 1))
@@ -231,7 +229,7 @@ package struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeHere()), expected a member name in quotes")
             }
-            let recorded = depth < JSONPositions.depth && arrays == 0
+            let recorded = depth < JSONPositions.depth
             let keyAt = recorded ? here() : nil
             let key = try string()
             skipSpace()
@@ -267,9 +265,10 @@ package struct JSONParser {
         }
         while true {
             skipSpace()
-            arrays += 1
+            let recorded = depth < JSONPositions.depth
+            if recorded { record("[\(items.count)]", key: nil) }
             items.append(try value(depth: depth + 1))
-            arrays -= 1
+            if recorded { path.removeLast() }
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") {

@@ -34,6 +34,10 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case attachmentType = "attachment-type"
     case noServiceExtension = "no-service-extension"
     case categoryNotDeclared = "category-not-declared"
+    case payloadProvider = "payload-provider"
+    case soundName = "sound-name"
+    case androidChannel = "android-channel"
+    case interruptionLevel = "interruption-level"
     // Notification extensions in bundles.
     case extensionPlist = "extension-plist"
     case contentExtension = "content-extension"
@@ -111,7 +115,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .subfolder:
             return (
                 .sounds, [.warning, .error],
-                "a sound below a bundle's top level, which iOS never finds by name; an error when a payload's name resolves only there"
+                "a sound below a bundle's top level, where Apple documents none and iOS does not find it by its name; an error when a payload's name resolves only there"
             )
         case .namePolicy:
             return (.sounds, [.warning], "with --name-policy: a name Android's res/raw refuses ([a-z][a-z0-9_]*)")
@@ -134,22 +138,22 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .payloadShape:
             return (
                 .payloads, [.error, .warning, .note],
-                "aps.sound malformed: critical not 0/1, volume a string or outside 0…1, an empty name, sound: true"
+                "aps.sound malformed: critical not 0/1, volume a string or outside 0…1, an empty name, sound: true; relevance-score outside 0…1; no aps (a note when the body is of no known shape, or has no iOS part)"
             )
         case .mutableContent:
             return (
                 .payloads, [.error, .warning],
-                "an attachment without aps.mutable-content as the number 1 (a warning for FCM's notification.image, or when no attachment is named)"
+                "an attachment without aps.mutable-content as the number 1 (a warning for FCM's notification.image, for true or \"1\", or when no attachment is named)"
             )
         case .attachmentURL:
             return (
                 .payloads, [.error, .warning],
-                "an attachment URL that is not absolute https; plain http is a warning (App Transport Security), with --bundle an error unless a service extension's NSAppTransportSecurity allows the host"
+                "an attachment URL (Braze's, FCM's image, OneSignal's ios_attachments) that is not absolute https; plain http is a warning (App Transport Security), with --bundle an error unless a service extension's NSAppTransportSecurity allows the host"
             )
         case .attachmentType:
             return (
                 .payloads, [.error, .warning],
-                "Braze's ab.att.type missing or not a suffix UNNotificationAttachment accepts; a URL suffix that disagrees is a warning"
+                "Braze's ab.att.type missing or not a suffix UNNotificationAttachment accepts, or a URL saved under its own suffix (FCM, OneSignal) with none iOS recognises or one it refuses (webp, heic, svg); a URL suffix that disagrees with Braze's type is a warning"
             )
         case .noServiceExtension:
             return (
@@ -158,6 +162,26 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             )
         case .categoryNotDeclared:
             return (.payloads, [.note], "with --bundle: an aps.category that no content extension of the app declares")
+        case .payloadProvider:
+            return (
+                .payloads, [.error, .warning, .note],
+                "a key the provider rejects, with where it belongs (FCM v1's message.notification.sound, message.apns.notification, legacy keys in a v1 body); aps.alert.sound, which iOS ignores, is a warning; a legacy FCM body a note"
+            )
+        case .soundName:
+            return (
+                .payloads, [.warning],
+                "an iOS sound name without an extension (iOS plays name.ext), or an Android sound with one (res/raw wants the bare name)"
+            )
+        case .androidChannel:
+            return (
+                .payloads, [.warning],
+                "an Android sound without a channel id: Android 8 and later play the channel's sound, not the message's"
+            )
+        case .interruptionLevel:
+            return (
+                .payloads, [.error, .note],
+                "aps.interruption-level other than passive, active, time-sensitive or critical; critical without a critical sound, or a critical sound at another level, is a note"
+            )
         case .extensionPlist:
             return (
                 .appExtensions, [.error],
@@ -247,12 +271,13 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         switch self {
         case .unreadable, .container, .codec, .duration, .durationBanner, .silence, .extension, .subfolder,
             .nameNotFound, .mutableContent, .attachmentURL, .attachmentType, .noServiceExtension, .attachment,
-            .contentExtension:
+            .contentExtension, .payloadProvider, .soundName:
             .field
         case .shadowed, .payloadJSON, .payloadSize, .payloadShape, .categoryNotDeclared, .extensionPlist,
-            .serviceExtension, .attachmentExtension, .entitlement, .extensionVersion, .extensionBundleID:
+            .serviceExtension, .attachmentExtension, .entitlement, .extensionVersion, .extensionBundleID,
+            .interruptionLevel:
             .documentation
-        case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size: .advice
+        case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size, .androidChannel: .advice
         case .fix, .convert, .info, .normalize: .tool
         }
     }

@@ -9,7 +9,7 @@ import SoundKitReport
 struct Payload: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payload",
-        abstract: "Check an APNs payload's sound and attachments (also FCM v1's message.apns.payload).",
+        abstract: "Check a push payload's sounds and attachments as its provider receives it.",
         discussion: """
             aps.sound must be "default", a file name, or {"critical": 0|1, "name": "...", "volume": 0.0...1.0}, with those \
             types exactly; the payload must be at most 4096 bytes as sent (an FCM v1 message's APNs payload as compact \
@@ -23,12 +23,25 @@ struct Payload: ParsableCommand {
             mp4, m4v, avi). With --bundle, the app must have a notification service extension to download it, and a \
             content extension should declare aps.category. --bundle takes an .app folder or an .ipa, read in place; \
             its embedded.mobileprovision (or --entitlements) must grant what a critical or time-sensitive payload asks \
-            for, and a plain-http attachment is judged by the service extension's App Transport Security. Exit 1 on any error. A .soundkit.yml applies as to check \
+            for, and a plain-http attachment is judged by the service extension's App Transport Security.
+
+            The body is recognised by its shape (--provider names it instead): an APNs payload (Braze's with ab, a \
+            simulator .apns file), FCM v1 {"message"}, legacy FCM {"to" | "registration_ids"}, Expo (a message or an \
+            array), OneSignal (ios_sound, android_sound, ios_attachments), gorush {"notifications"}. Each provider's \
+            iOS sound field is checked as aps.sound, its Android sound field as a bare res/raw name with a channel \
+            (sound-name, android-channel), and keys the provider refuses are errors (payload-provider). A body of no \
+            known shape has every aps dictionary in it checked. Exit 1 on any error. A .soundkit.yml applies as to check \
             (see soundkit check --help), and so do --baseline and --write-baseline.
             """)
 
     @Argument(help: "The payload JSON files ('-' for standard input).")
     var files: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "Read every file as this provider's request body instead of recognising it by its shape.",
+            valueName: PushProvider.allCases.map(\.rawValue).joined(separator: "|")))
+    var provider: PushProvider?
 
     @OptionGroup var locations: LocationOptions
 
@@ -79,7 +92,8 @@ struct Payload: ParsableCommand {
                 continue
             }
             let result = PayloadChecker.check(
-                bytes, locations: locations.value, measureLoudness: !noLoudness, cache: cache, entitlements: entitled)
+                bytes, locations: locations.value, measureLoudness: !noLoudness, provider: provider, cache: cache,
+                entitlements: entitled)
             // A finding about a file (the sound the name resolved to, the app bundle) says which file it is about.
             let files = [result.resolution?.winner, locations.bundle].compactMap { $0 }
             let findings = result.findings.map { f in
@@ -101,4 +115,11 @@ struct Payload: ParsableCommand {
         if format == .text { resolved.forEach(printError) }
         if failed || r.hasErrors { throw ExitCode.failure }
     }
+}
+
+extension PushProvider: ExpressibleByArgument {
+    // Spelled out, as ResamplerQuality.Complexity's: the reflective defaults cost start-up.
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
 }

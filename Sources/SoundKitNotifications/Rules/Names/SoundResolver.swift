@@ -83,7 +83,7 @@ public struct Resolution: Codable, Sendable, Hashable {
         if let sub = suggestions.first(where: { $0.kind == .subfolder && $0.name == name }) {
             return [
                 Rule.subfolder.finding(
-                    "'\(name)' exists only in a subfolder (\(naming(sub.path))); iOS looks at the bundle's top level and Library/Sounds only — copy it to the top level",
+                    "'\(name)' exists only in a subfolder (\(naming(sub.path))); Apple documents sounds only at the bundle's top level and in Library/Sounds (reports disagree on whether iOS finds one in a subfolder) — copy it to the top level",
                     .error)
             ]
         }

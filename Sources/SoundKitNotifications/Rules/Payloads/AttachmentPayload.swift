@@ -1,10 +1,12 @@
 /// Rich-notification attachments named in a payload: Braze's `ab.att` (`url`, `type`), FCM v1's
-/// `message.apns.fcm_options.image`, or FCM's `message.notification.image`. A notification service extension downloads
-/// them, and iOS runs it only when `aps.mutable-content` is the number 1; otherwise iOS shows the plain notification.
+/// `message.apns.fcm_options.image` or `message.notification.image`, OneSignal's `ios_attachments`. A notification
+/// service extension downloads them, and iOS runs it only when `aps.mutable-content` is the number 1; otherwise iOS
+/// shows the plain notification. Except Braze's, which names its type, each is saved under its URL's suffix, by which
+/// UNNotificationAttachment judges it.
 enum AttachmentPayload {
     /// One attachment the payload names.
     struct Named {
-        /// Where it is named (`ab.att.url`, `message.apns.fcm_options.image`).
+        /// Where it is named (`ab.att.url`, `message.apns.fcm_options.image`, `ios_attachments.id1`).
         var path: [String]
         var url: JSONValue
         /// Braze's `ab.att` dictionary, for its `type`.
@@ -23,103 +25,161 @@ enum AttachmentPayload {
             "bmp", "tif", "tiff", "svg",
         ])
 
-    /// The attachment checks, with `aps` (at `apsPath`) when the payload has that dictionary.
+    /// The attachment checks of an APNs `payload`, with `aps` (at `apsPath`) when it has that dictionary and `extra`
+    /// named by its provider outside it.
     static func check(
-        root: JSONValue, payload: JSONValue, aps: JSONValue?, apsPath: [String], bundle: String?,
+        payload: JSONValue, aps: JSONValue?, apsPath: [String], extra: [Named], bundle: String?,
         into notes: inout PayloadNotes
     ) {
-        let named = attachments(root: root, payload: payload, apsPath: apsPath, into: &notes)
+        let named = attachments(payload: payload, apsPath: apsPath, into: &notes) + extra
         for n in named {
-            urlCheck(n.url, at: n.path, bundle: bundle, into: &notes)
-            if let att = n.braze, case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
-                suffixAgreement(url: url, type: type, at: Array(n.path.dropLast()), into: &notes)
+            if let att = n.braze {
+                urlCheck(n.url, at: n.path, bundle: bundle, into: &notes)
+                if case .string(let url)? = att["url"], case .string(let type)? = att["type"] {
+                    suffixAgreement(url: url, type: type, at: Array(n.path.dropLast()), into: &notes)
+                }
+            } else {
+                downloaded(n.url, at: n.path, bundle: bundle, into: &notes)
             }
         }
-
-        let mutable = aps?["mutable-content"]
-        let mutablePath = apsPath + ["mutable-content"]
-        let apsName = PayloadChecker.dotted(apsPath)
-        if let worst = named.map(\.mutableContentSeverity).max() {
-            let names = named.map(\.label).joined(separator: " and ")
-            switch mutable {
-            case .number("1")?: break
-            case nil:
-                notes.add(
-                    .mutableContent,
-                    "\(names) names an attachment but \(apsName) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
-                    worst, at: mutablePath)
-            case let other?:
-                notes.add(
-                    .mutableContent,
-                    "\(PayloadChecker.dotted(mutablePath)) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
-                    worst, at: mutablePath)
-            }
-        } else if let m = mutable, m != .number("1"), m != .number("0") {
-            notes.add(
-                .mutableContent,
-                "\(PayloadChecker.dotted(mutablePath)) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
-                .warning, at: mutablePath)
-        }
-
+        mutableContent(aps?["mutable-content"], named: named, at: apsPath + ["mutable-content"], into: &notes)
         if let bundle {
-            againstBundle(bundle, attachments: named, mutable: mutable, aps: aps, apsPath: apsPath, into: &notes)
+            againstBundle(
+                bundle, attachments: named, mutable: aps?["mutable-content"], aps: aps, apsPath: apsPath, into: &notes)
         }
     }
 
-    /// The attachments the payload names (Braze's `ab.att`, FCM's images), with the findings on `ab.att` itself.
-    static func attachments(
-        root: JSONValue, payload: JSONValue, apsPath: [String], into notes: inout PayloadNotes
-    ) -> [Named] {
+    /// `mutable-content` (at `path`): the number 1 when an attachment is named. `true` and `"1"`, which senders send
+    /// and Apple does not document, are warnings; any other value is an error with an attachment, a warning without.
+    static func mutableContent(
+        _ mutable: JSONValue?, named: [Named], at path: [String], into notes: inout PayloadNotes
+    ) {
+        let apsName = PayloadChecker.dotted(path.dropLast())
+        let p = PayloadChecker.dotted(path)
+        guard let worst = named.map(\.mutableContentSeverity).max() else {
+            if let m = mutable, m != .number("1"), m != .number("0") {
+                notes.add(
+                    .mutableContent,
+                    "\(p) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
+                    .warning, at: path)
+            }
+            return
+        }
+        let names = named.map(\.label).joined(separator: " and ")
+        switch mutable {
+        case .number("1")?: break
+        case nil:
+            notes.add(
+                .mutableContent,
+                "\(names) names an attachment but \(apsName) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
+                worst, at: path)
+        case .bool(true)?, .string("1")?:
+            notes.add(
+                .mutableContent,
+                "\(p) is \(mutable?.typeName ?? ""); APNs documents the number 1 for the notification service extension to download \(names) — send 1",
+                .warning, at: path)
+        case let other?:
+            notes.add(
+                .mutableContent,
+                "\(p) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
+                worst, at: path)
+        }
+    }
+
+    /// Braze's `ab.att` beside `aps`, with the findings on `ab.att` itself.
+    static func attachments(payload: JSONValue, apsPath: [String], into notes: inout PayloadNotes) -> [Named] {
         let att = Array(apsPath.dropLast()) + ["ab", "att"]  // beside aps: ab.att or message.apns.payload.ab.att
         let attName = PayloadChecker.dotted(att)
-        var named: [Named] = []
-        if let value = payload["ab"]?["att"] {
-            if case .object = value {
-                switch value["url"] {
-                case let url?:
-                    named.append(Named(path: att + ["url"], url: url, braze: value, mutableContentSeverity: .error))
-                case nil:
-                    notes.add(
-                        .attachmentURL,
-                        "\(attName) has no \"url\"; Braze's service extension downloads the attachment from it",
-                        at: att + ["url"])
-                }
-                brazeType(value, at: att, into: &notes)
-            } else {
-                notes.add(
-                    .attachmentURL,
-                    "\(attName) is \(value.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}",
-                    at: att)
-            }
+        guard let value = payload["ab"]?["att"] else { return [] }
+        guard case .object = value else {
+            notes.add(
+                .attachmentURL,
+                "\(attName) is \(value.typeName); it must be a dictionary {\"url\": \"https://…\", \"type\": \"jpg\"}",
+                at: att)
+            return []
         }
-        if root["aps"] == nil, let message = root["message"] {
-            if let image = message["apns"]?["fcm_options"]?["image"] {
-                named.append(
-                    Named(
-                        path: ["message", "apns", "fcm_options", "image"], url: image, braze: nil,
-                        mutableContentSeverity: .error))
-            } else if let image = message["notification"]?["image"] {
-                named.append(
-                    Named(
-                        path: ["message", "notification", "image"], url: image, braze: nil,
-                        mutableContentSeverity: .warning))
-            }
+        brazeType(value, at: att, into: &notes)
+        guard let url = value["url"] else {
+            notes.add(
+                .attachmentURL, "\(attName) has no \"url\"; Braze's service extension downloads the attachment from it",
+                at: att + ["url"])
+            return []
         }
-        return named
+        return [Named(path: att + ["url"], url: url, braze: value, mutableContentSeverity: .error)]
+    }
+
+    /// FCM v1's image for Apple devices in `message`: `apns.fcm_options.image`, or else `notification.image` (which
+    /// may be meant for Android only, so a missing mutable-content is a warning).
+    static func fcmImages(_ message: JSONValue) -> [Named] {
+        if let image = message["apns"]?["fcm_options"]?["image"] {
+            return [
+                Named(
+                    path: ["message", "apns", "fcm_options", "image"], url: image, braze: nil,
+                    mutableContentSeverity: .error)
+            ]
+        }
+        if let image = message["notification"]?["image"] {
+            return [
+                Named(
+                    path: ["message", "notification", "image"], url: image, braze: nil, mutableContentSeverity: .warning
+                )
+            ]
+        }
+        return []
+    }
+
+    /// A URL (at `place`) the provider's service extension downloads and saves under the URL's own suffix:
+    /// absolute https, and a suffix UNNotificationAttachment accepts.
+    static func downloaded(
+        _ value: JSONValue, at place: [String], bundle: String? = nil, into notes: inout PayloadNotes
+    ) {
+        let path = PayloadChecker.dotted(place)
+        let found = judgedURL(value, at: place, bundle: bundle)
+        if let found { notes.place(found, subject: place) }
+        // Only a URL the extension can download has a suffix worth judging.
+        if case .string(let url) = value, found == nil || found?.severity == .warning,
+            let f = urlTypeFinding(url, at: path)
+        {
+            notes.place(f, subject: place)
+        }
+    }
+
+    /// `attachment-type` on a URL whose suffix names the file: none iOS recognises, or a format it refuses.
+    static func urlTypeFinding(_ url: String, at path: String) -> Finding? {
+        let suffix = urlSuffix(url)
+        guard let s = suffix, mediaSuffixes.contains(s) else {
+            let found = suffix.map { "its path ends in .\($0)" } ?? "its path has no suffix"
+            return Rule.attachmentType.finding(
+                "\(path) \"\(url)\" names no media type iOS recognises (\(found)); the service extension saves the download under the URL's suffix and UNNotificationAttachment refuses it (\"Unrecognized attachment file type\") — end the URL's path in a suffix such as .jpg, .png, .gif or .mp4"
+            )
+        }
+        guard AttachmentChecker.Kind(suffix: s) == nil else { return nil }
+        return Rule.attachmentType.finding(
+            "\(path) \"\(url)\" is .\(s), which UNNotificationAttachment does not accept; use \(suffixList)\(hint(s))")
+    }
+
+    /// The lowercased suffix of a URL's last path component (query and fragment aside), when it has one.
+    static func urlSuffix(_ url: String) -> String? {
+        let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        let pathPart = afterScheme.prefix { $0 != "?" && $0 != "#" }.drop { $0 != "/" }
+        let last = pathPart.split(separator: "/").last.map(String.init) ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
+        let suffix = last[last.index(after: dot)...].lowercased()
+        return suffix.isEmpty ? nil : suffix
     }
 
     /// The URL at `at` must be absolute https; plain http works only where App Transport Security is relaxed,
     /// which with `bundle` is read from its service extensions (``AppWiring/transportSecurity(url:at:bundle:finding:)``).
     static func urlCheck(_ value: JSONValue, at at: [String], bundle: String? = nil, into notes: inout PayloadNotes) {
-        guard var f = urlFinding(value, at: PayloadChecker.dotted(at)) else { return }
-        if let bundle, case .string(let url) = value, url.lowercased().hasPrefix("http://"), f.severity == .warning {
-            guard
-                let judged = AppWiring.transportSecurity(
-                    url: url, at: PayloadChecker.dotted(at), bundle: bundle, finding: f)
-            else { return }
-            f = judged
-        }
-        notes.place(f, subject: at)
+        if let f = judgedURL(value, at: at, bundle: bundle) { notes.place(f, subject: at) }
+    }
+
+    /// The finding on the URL at `at`, if any: a plain-http one judged, with `bundle`, by its App Transport Security.
+    static func judgedURL(_ value: JSONValue, at at: [String], bundle: String?) -> Finding? {
+        guard let f = urlFinding(value, at: PayloadChecker.dotted(at)) else { return nil }
+        guard let bundle, case .string(let url) = value, url.lowercased().hasPrefix("http://"), f.severity == .warning
+        else { return f }
+        return AppWiring.transportSecurity(url: url, at: PayloadChecker.dotted(at), bundle: bundle, finding: f)
     }
 
     static func urlFinding(_ value: JSONValue, at path: String) -> Finding? {
@@ -172,17 +232,21 @@ enum AttachmentPayload {
             ]
         }
         guard AttachmentChecker.Kind(suffix: type) == nil else { return [] }
-        let lower = type.lowercased()
-        let hint =
-            ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "svg"].contains(lower)
-            ? " — convert the image to JPEG or PNG"
-            : ["mov", "webm", "mkv"].contains(lower)
-                ? " — convert the video to MPEG-4"
-                : ["caf", "aac", "ogg", "opus", "flac"].contains(lower) ? " — convert the audio to M4A, MP3 or WAV" : ""
         return [
             Rule.attachmentType.finding(
-                "\(path).type is \"\(type)\", which UNNotificationAttachment does not accept; use \(suffixList)\(hint)")
+                "\(path).type is \"\(type)\", which UNNotificationAttachment does not accept; use \(suffixList)\(hint(type))"
+            )
         ]
+    }
+
+    /// What to convert a refused format to, by its suffix.
+    static func hint(_ suffix: String) -> String {
+        let lower = suffix.lowercased()
+        if ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "svg"].contains(lower) {
+            return " — convert the image to JPEG or PNG"
+        }
+        if ["mov", "webm", "mkv"].contains(lower) { return " — convert the video to MPEG-4" }
+        return ["caf", "aac", "ogg", "opus", "flac"].contains(lower) ? " — convert the audio to M4A, MP3 or WAV" : ""
     }
 
     static var suffixList: String {
@@ -201,12 +265,7 @@ enum AttachmentPayload {
     }
 
     static func suffixFindings(url: String, type: String, at path: String) -> [Finding] {
-        guard AttachmentChecker.Kind(suffix: type) != nil else { return [] }
-        let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
-        let pathPart = afterScheme.prefix { $0 != "?" && $0 != "#" }.drop { $0 != "/" }
-        let last = pathPart.split(separator: "/").last.map(String.init) ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return [] }
-        let suffix = last[last.index(after: dot)...].lowercased()
+        guard AttachmentChecker.Kind(suffix: type) != nil, let suffix = urlSuffix(url) else { return [] }
         guard mediaSuffixes.contains(suffix), canonical(suffix) != canonical(type.lowercased()) else { return [] }
         return [
             Rule.attachmentType.finding(

@@ -1,76 +1,53 @@
 import SoundKitIO
 
-/// Checks an APNs payload (also the FCM v1 shape, `message.apns.payload`): `aps.sound`, the size as sent, and
-/// rich-notification attachments (Braze's `ab.att`, FCM's images) with `aps.mutable-content`. Each finding about a
-/// part of the payload carries the key path in its subject and the line and column where that part starts.
+/// Checks a push payload as its provider receives it (``PushProvider``): an APNs payload's `aps.sound`, its size as
+/// sent and its rich-notification attachments (Braze's `ab.att`, FCM's images, OneSignal's `ios_attachments`) with
+/// `aps.mutable-content`; each provider's iOS and Android sound fields; the keys a provider rejects. Each finding
+/// about a part of the payload carries the key path in its subject and the line and column where that part starts.
 /// ``PayloadLinter`` is the library's way in.
 package enum PayloadChecker {
     /// The largest APNs payload, in bytes: Apple's limit for a regular remote notification's request body.
     package static let maxBytes = 4096
 
-    /// Checks `bytes`. With locations the name `aps.sound` gives is resolved as iOS does and the file found checked
-    /// through `cache`; with `locations.bundle`, attachments and `aps.category` are also checked against the app's
-    /// notification extensions.
+    /// Checks `bytes` as `provider`'s request body, or as the provider its shape shows. With locations each iOS sound
+    /// name is resolved as iOS does and the file found checked through `cache`; with `locations.bundle`,
+    /// attachments and `aps.category` are also checked against the app's notification extensions.
     /// `entitlements` (`--entitlements`), or else those of `locations.bundle`'s profile, judge what the payload
     /// asks for (`entitlement`).
     package static func check(
         _ bytes: [UInt8], locations: SoundLocations = SoundLocations(), measureLoudness: Bool = true,
-        cache: SoundCheckCache = .shared, entitlements: EntitlementsSource? = nil
+        provider: PushProvider? = nil, cache: SoundCheckCache = .shared, entitlements: EntitlementsSource? = nil
     ) -> PayloadReport {
-        let root: JSONValue
-        var notes: PayloadNotes
+        let parsed: (value: JSONValue, positions: JSONPositions)
         do {
-            let parsed = try JSONParser.parseLocated(bytes)
-            root = parsed.value
-            notes = PayloadNotes(positions: parsed.positions)
+            parsed = try JSONParser.parseLocated(bytes)
         } catch {
             var f = Rule.payloadJSON.finding(error.description)
             f.line = error.line
             f.column = error.column
             return PayloadReport(findings: [f])
         }
-        // The APNs payload itself, or the one inside an FCM v1 message.
-        var payload = root
-        var base: [String] = []
-        if root["aps"] == nil, let inner = root["message"]?["apns"]?["payload"] {
-            payload = inner
-            base = ["message", "apns", "payload"]
-        }
-        let size = measure(bytes, payload: payload, at: base, into: &notes)
-        let apsPath = base + ["aps"]
-        var aps: JSONValue?
-        if case .object = payload, let a = payload["aps"] {
-            if case .object = a {
-                aps = a
-            } else {
-                notes.add(.payloadShape, "\(dotted(apsPath)) is \(a.typeName); it must be a dictionary", at: apsPath)
-            }
-        } else {
-            notes.add(.payloadShape, "no \"aps\" dictionary (looked for aps and message.apns.payload.aps)", at: base)
-        }
-        var sound: (name: String?, resolution: Resolution?) = (nil, nil)
-        if let aps {
-            let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
-            sound = checkSound(aps, at: apsPath, lookup: lookup, into: &notes)
-            if let e = AppWiring.entitlements(given: entitlements, bundle: locations.bundle) {
-                AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: e, into: &notes)
-            }
-        }
-        AttachmentPayload.check(
-            root: root, payload: payload, aps: aps, apsPath: apsPath, bundle: locations.bundle, into: &notes)
+        let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
+        var run = PayloadRun(bytes: bytes, notes: PayloadNotes(positions: parsed.positions), lookup: lookup)
+        run.entitlements = AppWiring.entitlements(given: entitlements, bundle: locations.bundle)
+        let shape = provider ?? PushProvider.detect(parsed.value)
+        run.check(parsed.value, as: shape)
         return PayloadReport(
-            findings: notes.findings, payloadBytes: size.counted, compactBytes: size.compact, soundName: sound.name,
-            resolution: sound.resolution)
+            findings: run.notes.findings, payloadBytes: run.size?.counted, compactBytes: run.size?.compact,
+            soundName: run.soundName, resolution: run.resolution, provider: shape)
     }
 
     /// A key path as messages write it: `message.apns.payload.aps.sound`.
-    static func dotted(_ path: [String]) -> String { path.joined(separator: ".") }
+    /// An array item's component (`[0]`) follows its array without a dot: `notifications[0].sound`.
+    static func dotted(_ path: [String]) -> String {
+        path.reduce("") { $0.isEmpty || $1.hasPrefix("[") ? $0 + $1 : $0 + "." + $1 }
+    }
 
-    /// `payload-size`: APNs counts the request body it receives, so the bytes as given. An FCM v1 message's APNs
-    /// payload is sent on by FCM re-serialised, so it is measured as compact JSON. Returns the size counted and the
-    /// compact size.
+    /// `payload-size`: APNs counts the request body it receives, so the bytes as given. An APNs payload inside
+    /// another body (`base` not empty) is sent on by its provider (`via`) re-serialised, so it is measured as compact
+    /// JSON. Returns the size counted and the compact size.
     static func measure(
-        _ bytes: [UInt8], payload: JSONValue, at base: [String], into notes: inout PayloadNotes
+        _ bytes: [UInt8], payload: JSONValue, at base: [String], via: String, into notes: inout PayloadNotes
     ) -> (counted: Int, compact: Int) {
         let compact = payload.compact.utf8.count
         let limit = "APNs refuses payloads over \(maxBytes) bytes"
@@ -78,7 +55,7 @@ package enum PayloadChecker {
             if compact > maxBytes {
                 notes.add(
                     .payloadSize,
-                    "the APNs payload (\(dotted(base))) is \(compact) bytes as compact JSON, the form FCM sends it in "
+                    "the APNs payload (\(dotted(base))) is \(compact) bytes as compact JSON, the form \(via) sends it in "
                         + "(its size as written does not reach APNs); \(limit)", at: base)
             }
             return (compact, compact)
@@ -100,21 +77,6 @@ package enum PayloadChecker {
         var locations: SoundLocations
         var measureLoudness: Bool
         var cache: SoundCheckCache
-    }
-
-    /// `aps.sound`: its shape, and with locations where the name resolves and the file found.
-    static func checkSound(
-        _ aps: JSONValue, at apsPath: [String], lookup: SoundLookup, into notes: inout PayloadNotes
-    ) -> (String?, Resolution?) {
-        let path = apsPath + ["sound"]
-        guard let sound = aps["sound"] else {
-            notes.add(.payloadShape, "\(dotted(apsPath)) has no \"sound\": the notification is silent", .note, at: path)
-            return (nil, nil)
-        }
-        guard let name = soundName(sound, at: path, into: &notes) else { return (nil, nil) }
-        var namePath = path
-        if case .object = sound { namePath.append("name") }
-        return (name, name == "default" ? nil : resolve(name, in: lookup, at: namePath, into: &notes))
     }
 
     /// The `payload-shape` rule on `aps.sound` (at `path`): a name, or a critical-alert dictionary with a name, a

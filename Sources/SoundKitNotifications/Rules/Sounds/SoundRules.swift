@@ -344,7 +344,7 @@ package struct SubfolderRule: SoundRule {
         return [
             finding(
                 .warning,
-                "sits in a subfolder of the bundle (\(sub)); iOS looks for notification sounds only at the bundle's top level and in Library/Sounds, so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)"
+                "sits in a subfolder of the bundle (\(sub)); Apple documents notification sounds only at the bundle's top level and in Library/Sounds (reports disagree on whether iOS finds one in a subfolder), so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)"
             )
         ]
     }

@@ -1,0 +1,80 @@
+/// The request body a payload is written for: what each push provider takes, and where in it the iOS and Android
+/// parts are. ``PayloadLinter`` recognises it by the body's shape, or is told which it is.
+public enum PushProvider: String, CaseIterable, Codable, Sendable {
+    /// An APNs payload: `{"aps": {…}, …}`.
+    case apns
+    /// Firebase Cloud Messaging's HTTP v1 API: `{"message": {…}}`, iOS in `message.apns.payload`, Android in
+    /// `message.android`.
+    case fcm
+    /// Firebase's legacy HTTP API: `{"to" | "registration_ids", "notification": {…}, "data": {…}}`.
+    case fcmLegacy = "fcm-legacy"
+    /// Expo's push service: a message `{"to": "ExponentPushToken[…]", "sound", "channelId", …}` or an array of them.
+    case expo
+    /// OneSignal's REST API: `{"app_id", "ios_sound", "android_sound", "android_channel_id", "ios_attachments", …}`.
+    case onesignal
+    /// An APNs payload as Braze sends it, with Braze's `ab` dictionary (its attachment in `ab.att`).
+    case braze
+    /// gorush: `{"notifications": [{"platform": 1 | 2, "sound", "apns", …}]}`, platform 1 iOS and 2 Android.
+    case gorush
+    /// An `.apns` file for the simulator: an APNs payload with `"Simulator Target Bundle"` beside `aps`.
+    case simulator
+
+    /// The provider `root` is written for, by its shape, in this order: an array of objects (Expo's batch); `aps` at
+    /// the top (a simulator file with `Simulator Target Bundle`, Braze with `ab`, else APNs); `message` (FCM v1);
+    /// `notifications` (gorush); a OneSignal key; an Expo push token in `to`; `to`, `registration_ids` or
+    /// `condition` (legacy FCM, unless only Expo's top-level keys are beside `to`). None for any other shape.
+    package static func detect(_ root: JSONValue) -> PushProvider? {
+        switch root {
+        case .array(let items):
+            let objects = items.filter { if case .object = $0 { true } else { false } }
+            return !items.isEmpty && objects.count == items.count ? .expo : nil
+        case .object:
+            if case .object? = root["message"], root["aps"] == nil { return .fcm }
+            if root["aps"] != nil {
+                if root["Simulator Target Bundle"] != nil { return .simulator }
+                return root["ab"] != nil ? .braze : .apns
+            }
+            if case .array? = root["notifications"] { return .gorush }
+            if oneSignalKeys.contains(where: { root[$0] != nil }) { return .onesignal }
+            if expoToken(root["to"]) { return .expo }
+            guard ["to", "registration_ids", "condition"].contains(where: { root[$0] != nil }) else { return nil }
+            let expoOnly = root["notification"] == nil && expoKeys.contains { root[$0] != nil }
+            return expoOnly ? .expo : .fcmLegacy
+        default:
+            return nil
+        }
+    }
+
+    /// Keys only OneSignal's create-notification body has.
+    static let oneSignalKeys = [
+        "app_id", "include_player_ids", "include_external_user_ids", "include_subscription_ids", "include_aliases",
+        "included_segments", "ios_sound", "android_sound", "ios_attachments", "big_picture", "contents", "headings",
+        "existing_android_channel_id",
+    ]
+
+    /// Keys of an Expo message that legacy FCM keeps inside `notification` or does not have.
+    static let expoKeys = ["title", "body", "sound", "channelId", "subtitle", "categoryId", "mutableContent", "badge"]
+
+    /// `to` holds an Expo push token (`ExponentPushToken[…]` or `ExpoPushToken[…]`), or an array with one.
+    static func expoToken(_ to: JSONValue?) -> Bool {
+        switch to {
+        case .string(let s)?: return s.hasPrefix("ExponentPushToken[") || s.hasPrefix("ExpoPushToken[")
+        case .array(let items)?: return items.contains { expoToken($0) }
+        default: return false
+        }
+    }
+
+    /// The provider's name in messages.
+    var title: String {
+        switch self {
+        case .apns: "APNs"
+        case .fcm: "FCM v1"
+        case .fcmLegacy: "legacy FCM"
+        case .expo: "Expo"
+        case .onesignal: "OneSignal"
+        case .braze: "Braze"
+        case .gorush: "gorush"
+        case .simulator: "the simulator"
+        }
+    }
+}
