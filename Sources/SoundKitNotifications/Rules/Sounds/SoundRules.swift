@@ -156,10 +156,10 @@ package struct CodecRule: SoundRule {
                     "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path",
                     remedy: .ima4(for: f.path))
             ]
-        case .other(let name):
+        case .vorbis, .other:
             return [
                 finding(
-                    .error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw",
+                    .error, "data format is \(d.encoding); notification sounds must be Linear PCM, IMA4, µLaw or aLaw",
                     remedy: convertRemedy(f))
             ]
         }
