@@ -33,3 +33,36 @@ struct AndroidResourceNameTests {
         #expect(AndroidResourceName.resourceName(ofFile: "chime.v2.ogg") == "chime")
     }
 }
+
+@Suite("Android build and keep files")
+struct AndroidBuildFileTests {
+    @Test("shrinkResources on in Groovy and Kotlin; off, false or commented out is not")
+    func shrinking() {
+        #expect(AndroidChecker.shrinksResources("release {\n  shrinkResources true\n}"))
+        #expect(AndroidChecker.shrinksResources("release { isShrinkResources = true }"))
+        #expect(AndroidChecker.shrinksResources("shrinkResources = true"))
+        #expect(!AndroidChecker.shrinksResources("shrinkResources false"))
+        #expect(!AndroidChecker.shrinksResources("// shrinkResources true\nminifyEnabled true"))
+        #expect(!AndroidChecker.shrinksResources(""))
+    }
+
+    @Test("tools:keep names raw resources, by name or with *")
+    func keeps() {
+        let patterns = AndroidChecker.keepPatterns(
+            #"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/chime, @layout/x,@raw/al*" />"#
+        )
+        #expect(patterns == ["chime", "al*"])
+        #expect(AndroidChecker.matches("al*", "alert") && !AndroidChecker.matches("al*", "chime"))
+        #expect(AndroidChecker.matches("*", "anything") && AndroidChecker.matches("chime", "chime"))
+        #expect(!AndroidChecker.matches("chime", "chimes") && AndroidChecker.matches("*_v2", "ding_v2"))
+        #expect(AndroidChecker.keepPatterns("tools:keep='@raw/*'") == ["*"])
+    }
+
+    @Test("res/raw folders and Android projects are recognised by their paths")
+    func routing() {
+        #expect(AndroidRouting.isResRaw("app/src/main/res/raw") && AndroidRouting.isResRaw("res/raw/"))
+        #expect(!AndroidRouting.isResRaw("raw") && !AndroidRouting.isResRaw("res/raws"))
+        #expect(AndroidChecker.isInResRaw("app/src/main/res/raw/x.ogg") && AndroidChecker.isInResRaw("raw/x.ogg"))
+        #expect(!AndroidChecker.isInResRaw("assets/raw2/x.ogg") && !AndroidChecker.isInResRaw("x.ogg"))
+    }
+}

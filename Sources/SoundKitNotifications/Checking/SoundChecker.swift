@@ -7,10 +7,26 @@ public enum SoundChecker {
     /// Checks every path: a sound file, a folder (recursively), or an `.app`/`.appex` bundle. In a bundle the
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
     /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
+    /// Android's files (a `res/raw` folder, an Android project, a folder met on the way that is one, or anything
+    /// with ``CheckOptions/platform`` `android`) are judged by Android's rules instead (`AndroidChecker`), and an
+    /// Expo project's listed sounds by both (`ExpoChecker`).
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
-        let found = scan(paths, options: options)
+        var ios: [String] = []
+        var android: [FileReport] = []
+        for path in paths {
+            switch AndroidRouting.route(path, platform: options.platform, options: options) {
+            case .ios: ios.append(path)
+            case .android(let tree, let scope): android += AndroidChecker.check(tree, scope: scope, options: options)
+            case .expo(let reports): android += reports
+            }
+        }
+        let found = scan(ios, options: options)
         var checked = report(facts(found.sounds, options: options), options: options)
         checked.files += found.appexes.compactMap(ExtensionChecker.check(appex:))
+        for root in found.android {
+            checked.files += AndroidChecker.check(.folder(root), scope: .everySound, options: options)
+        }
+        checked.files += android
         return checked
     }
 
@@ -63,8 +79,10 @@ public enum SoundChecker {
     }
 
     /// The sounds and app extensions below `paths`, less those the options' configuration excludes.
-    static func scan(_ paths: [String], options: CheckOptions) -> (sounds: [(String, String?)], appexes: [String]) {
-        var found = scan(paths)
+    static func scan(
+        _ paths: [String], options: CheckOptions
+    ) -> (sounds: [(String, String?)], appexes: [String], android: [String]) {
+        var found = scan(paths, android: options.platform != .ios)
         if let c = options.configuration {
             found.sounds.removeAll { c.isExcluded($0.0) }
             found.appexes.removeAll { c.isExcluded($0) }
@@ -72,29 +90,41 @@ public enum SoundChecker {
         return found
     }
 
-    /// The sounds `paths` name or hold, and the app extensions met on the way.
-    static func scan(_ paths: [String]) -> (sounds: [(String, String?)], appexes: [String]) {
+    /// The sounds `paths` name or hold, the app extensions met on the way, and, with `android`, the folders met on
+    /// the way that are Android's (`res/raw` folders and Android projects), which are not walked.
+    static func scan(
+        _ paths: [String], android: Bool = false
+    ) -> (sounds: [(String, String?)], appexes: [String], android: [String]) {
         var sounds: [(String, String?)] = []
         var appexes: [String] = []
+        var androidRoots: [String] = []
         for path in paths {
             if FileSystem.isDirectory(path) {
-                let found = scan(path)
+                let found = scan(path, android: android)
                 sounds += found.sounds
                 appexes += found.appexes
+                androidRoots += found.android
             } else {
                 sounds.append((path, nil))
             }
         }
-        return (sounds, appexes)
+        return (sounds, appexes, androidRoots)
     }
 
     /// Sound candidates below `dir`, sorted, and the app extensions met on the way; in a bundle, each file below the
     /// top level carries its subpath.
-    static func scan(_ dir: String) -> (sounds: [(String, String?)], appexes: [String]) {
+    static func scan(
+        _ dir: String, android: Bool
+    ) -> (sounds: [(String, String?)], appexes: [String], android: [String]) {
         var appexes: [String] = isAppex(dir) ? [dir] : []
+        var androidRoots: [String] = []
         let rootIsBundle = isBundle(dir)
         // The batch walker (hidden entries and linked folders left out), told which folders a bundle keeps apart.
         let files = FolderWalk.files(in: dir) { path, relative in
+            if android, AndroidRouting.isResRaw(path) || AndroidRouting.isAndroidProject(path) {
+                androidRoots.append(path)
+                return false
+            }
             if isBundle(path) {
                 // A nested bundle (PlugIns/X.appex) is a bundle of its own, checked like the app.
                 if isAppex(path) { appexes.append(path) }
@@ -109,7 +139,7 @@ public enum SoundChecker {
         let sounds = files.filter { isCandidate($0.path) }.map { file -> (String, String?) in
             (file.path, subpath(file.relative, rootIsBundle: rootIsBundle))
         }
-        return (sounds, appexes)
+        return (sounds, appexes, androidRoots)
     }
 
     static func isAppex(_ path: String) -> Bool {

@@ -42,9 +42,9 @@ package enum AndroidResourceName {
 
     /// The Android-safe name soundkit gives a file, the same every time for the same name: the extension after the
     /// last dot is dropped; a capital that follows a lowercase letter or a digit starts a new word (`NewMessage` →
-    /// `new_message`); letters are lowercased and Latin-1's accents dropped (`é` → `e`); every other run of characters (spaces,
-    /// hyphens, dots, other scripts) becomes one `_`, none at either end; an empty result is `sound`, one starting
-    /// with a digit gets `sound_` before it, and a Java keyword gets `_sound` after it.
+    /// `new_message`); letters are lowercased and Latin-1's accents dropped (`é` → `e`); every other run of
+    /// characters (spaces, hyphens, dots, other scripts) becomes one `_`, none at either end; an empty result is
+    /// `sound`, one starting with a digit gets `sound_` before it, and a Java keyword gets `_sound` after it.
     package static func safe(from fileName: String) -> String {
         var stem = Substring(fileName)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }

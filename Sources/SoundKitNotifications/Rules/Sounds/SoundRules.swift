@@ -21,6 +21,9 @@ public struct CheckOptions: Sendable {
     public var measureLoudness: Bool
     /// A team's `.soundkit.yml`: the files its `excluded` names are not checked.
     package var configuration: CheckConfiguration?
+    /// `check --platform`: judge every file by this platform's rules; nil: by where the files are (Android's in
+    /// `res/raw` folders and Android projects, iOS's elsewhere).
+    package var platform: SoundPlatform?
 
     /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(
