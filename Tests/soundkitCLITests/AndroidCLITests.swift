@@ -163,6 +163,9 @@ struct AndroidCheckTests {
         #expect(findings("empty.ogg").contains { $0.contains("[unreadable]") && $0.contains("empty") })
         // iOS's rules do not apply: an Ogg file is no container error here.
         #expect(!r.stderr.contains("[container]") && !r.stderr.contains("[codec]"))
+        // A file of a res/raw named alone is Android's too.
+        let alone = try check(raw.appendingPathComponent("1up.ogg").path)
+        #expect(alone.stderr.contains("[android-name]") && !alone.stderr.contains("[container]"), "\(alone.stderr)")
         // --platform ios judges the same folder by iOS's rules.
         let ios = try check("--platform", "ios", raw.path)
         #expect(ios.stderr.contains("good_one.ogg") && ios.stderr.contains("[container]"))

@@ -15,7 +15,7 @@ package enum AndroidRouting {
     package static func route(_ path: String, platform: SoundPlatform?, options: CheckOptions) -> Route {
         if platform == .ios { return .ios }
         guard FileSystem.isDirectory(path) else {
-            let android = platform == .android || AndroidChecker.isInResRaw(path)
+            let android = platform == .android || isResRaw(FileSystem.directory(of: path))
             return android ? .android(.file(path), .everySound) : .ios
         }
         if isResRaw(path) { return .android(.folder(path), .everySound) }
