@@ -213,7 +213,7 @@ package enum AIFF {
         case .ulaw: return "ulaw"
         case .alaw: return "alaw"
         case .ima4: return "ima4"
-        case .imaADPCM, .other: return "????"
+        case .imaADPCM, .vorbis, .other: return "????"
         }
     }
 
@@ -227,7 +227,7 @@ package enum AIFF {
         case .ulaw: return [0xB5] + Array("Law 2:1".utf8)
         case .alaw: return Array("aLaw 2:1".utf8)
         case .ima4: return Array("IMA 4:1".utf8)
-        case .imaADPCM, .other: return []
+        case .imaADPCM, .vorbis, .other: return []
         }
     }
 

@@ -288,7 +288,7 @@ package enum CAF {
         case .alaw: return "alaw"
         case .ima4: return "ima4"
         case .imaADPCM: return FourCC(0x6D73_0011)
-        case .other: return "????"
+        case .vorbis, .other: return "????"
         }
     }
 

@@ -374,7 +374,7 @@ package enum WAV {
             common(tagIMA, bits: 4)
             fmt.u16(2)
             fmt.u16(samplesPerBlock)
-        case .ima4, .other:
+        case .ima4, .vorbis, .other:
             throw .unsupported(.encoding(f.encoding, .wav))
         }
         return (fmt, true)

@@ -19,14 +19,17 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     case text
     case unknown
 
-    /// The file types soundkit writes, in afconvert's order.
+    /// The file types soundkit writes, headers and all, in afconvert's order.
     package static let writable: [ContainerKind] = [.caf, .aiff, .aifc, .wav]
 
+    /// The file types a C library writes whole for soundkit: Ogg (Vorbis, through libsndfile, for Android).
+    package static let writtenByLibraries: [ContainerKind] = [.ogg]
+
     /// Whether soundkit writes this kind (`-f`).
-    package var isWritable: Bool { Self.writable.contains(self) }
+    package var isWritable: Bool { Self.writable.contains(self) || Self.writtenByLibraries.contains(self) }
 
     /// Whether soundkit's own header parsers read this kind.
-    package var hasNativeParser: Bool { isWritable || self == .rifx || self == .rf64 }
+    package var hasNativeParser: Bool { Self.writable.contains(self) || self == .rifx || self == .rf64 }
 
     /// What a person calls it, for messages.
     package var name: String {
@@ -91,6 +94,7 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
         case "aiff", "aif": self = .aiff
         case "aifc": self = .aifc
         case "wave", "wav": self = .wav
+        case "ogg", "oggs": self = .ogg
         default: return nil
         }
     }
@@ -151,6 +155,8 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
                 .pcm(.uint8), i(16, false), i(24, false), i(32, false), f(32, false), f(64, false), .ulaw, .alaw,
                 .imaADPCM,
             ]
+        case .ogg:
+            return [.vorbis]
         default:
             return []
         }
@@ -158,6 +164,10 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// What `-d` omitted means: 16-bit integer PCM in the type's natural byte order.
     package var default16Bit: AudioEncoding { .pcm(.int(16, bigEndian: self != .wav)) }
+
+    /// What `-d` omitted means for a type that holds no linear PCM of the source's: Vorbis in Ogg, else
+    /// ``default16Bit``.
+    package var defaultEncoding: AudioEncoding { self == .ogg ? .vorbis : default16Bit }
 
     /// Sniffs a file from its first bytes: 16 are enough for binary formats; HTML and text are judged on as many
     /// bytes as are given.

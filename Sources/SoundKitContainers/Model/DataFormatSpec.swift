@@ -14,7 +14,7 @@ package struct DataFormatSpec: Hashable, Sendable {
     package var copiesPackets: Bool { encoding == nil }
 
     package static let syntax =
-        "[BE|LE]{F|I|UI}{8|16|24|32|64}[@sample_rate_hz][/format_flags], or ima4, ulaw, alaw[@sample_rate_hz], or 0"
+        "[BE|LE]{F|I|UI}{8|16|24|32|64}[@sample_rate_hz][/format_flags], or ima4, ulaw, alaw, vorbis[@sample_rate_hz], or 0"
 
     /// Core Audio's linear PCM format flags (`kAudioFormatFlag…`, `kLinearPCMFormatFlag…`), which `/FLAGS` sets.
     package enum FormatFlag: UInt32, CaseIterable, Sendable {
@@ -154,6 +154,9 @@ package struct DataFormatSpec: Hashable, Sendable {
         if let pcm = Self.parsePCM(s) {
             parsed = .pcm(pcm.format)
             explicitByteOrder = pcm.explicit
+        } else if s.lowercased() == "vorbis" {
+            parsed = .vorbis
+            explicitByteOrder = true
         } else {
             explicitByteOrder = true
             let code = try Self.fourCC(s, original: text)

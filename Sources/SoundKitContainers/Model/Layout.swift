@@ -57,6 +57,8 @@ package struct OutputLayout: Hashable, Sendable {
             let blockAlign = IMAWAV.defaultBlockAlign(sampleRate: sampleRate, channels: channels)
             let frames = IMAWAV.framesPerBlock(blockAlign: blockAlign, channels: channels)
             return format(.init(bytes: blockAlign, frames: frames, bitsPerChannel: 4), "0x0011")
+        case .vorbis:
+            return format(.init(bytes: 0, frames: 0, bitsPerChannel: 0), "vorbis")
         case .other(let name):
             return format(.init(bytes: 0, frames: 0, bitsPerChannel: 0), name)
         }
@@ -171,12 +173,14 @@ package enum ContainerWriter {
         case .caf: return try CAF.header(layout, totals: totals)
         case .aiff, .aifc: return try AIFF.header(layout, totals: totals)
         case .wav: return try WAV.header(layout, totals: totals)
+        // libsndfile writes the whole of an Ogg file, its headers included.
+        case .ogg: return []
         default: throw .unsupported(.fileType(layout.fileType))
         }
     }
 
     /// Bytes after the audio: the pad byte AIFF and WAV chunks need after odd-sized data.
     package static func trailer(_ layout: OutputLayout, totals: DataTotals) -> [UInt8] {
-        layout.fileType != .caf && totals.dataBytes % 2 == 1 ? [0] : []
+        [.aiff, .aifc, .wav].contains(layout.fileType) && totals.dataBytes % 2 == 1 ? [0] : []
     }
 }

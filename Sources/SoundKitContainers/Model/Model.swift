@@ -9,6 +9,8 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     case ima4
     /// IMA ADPCM blocks as in WAV (tag 0x11) and CAF `ms\0\x11`.
     case imaADPCM
+    /// Vorbis in Ogg, which soundkit writes through libsndfile for Android (`-d vorbis`).
+    case vorbis
     /// Anything soundkit does not decode itself: a name a person recognises ("AAC", "MP3", "MS ADPCM").
     case other(String)
 
@@ -20,6 +22,7 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
         case .alaw: return "alaw"
         case .ima4: return "ima4"
         case .imaADPCM: return "IMA ADPCM"
+        case .vorbis: return "vorbis"
         case .other(let name): return name
         }
     }
@@ -28,7 +31,7 @@ public enum AudioEncoding: Hashable, Sendable, CustomStringConvertible {
     package var isNotificationCodec: Bool {
         switch self {
         case .pcm, .ulaw, .alaw, .ima4: return true
-        case .imaADPCM, .other: return false
+        case .imaADPCM, .vorbis, .other: return false
         }
     }
 }

@@ -23,10 +23,39 @@ public struct BatchPlan: Sendable {
     public var collisions: [OutputCollision]
 }
 
+/// One of the outputs every input of a batch gets: the folder it goes in, how it is written, and its name there.
+package struct BatchTarget: Sendable {
+    /// The folder the outputs go in.
+    package var directory: String
+    /// How they are written; the file name's extension is the file type's.
+    package var options: ConversionOptions
+    /// The output's path below ``directory`` without its extension, from the input's path below the folder walked
+    /// (`sub/Chime.wav`).
+    package var name: @Sendable (String) -> String
+
+    /// Outputs in `directory` written with `options`, named by `name`.
+    package init(directory: String, options: ConversionOptions, name: @escaping @Sendable (String) -> String) {
+        self.directory = directory
+        self.options = options
+        self.name = name
+    }
+
+    /// The batch's usual naming: the input's path below its folder, its extension dropped.
+    package static let keepingPath: @Sendable (String) -> String = { FileSystem.splitExtension($0).base }
+}
+
 extension BatchConverter {
     /// Plans the conversion of `inputs` (files, and folders walked recursively: hidden entries, linked folders and
     /// `directory` itself left out) into `directory`, every output written with `options`.
     public static func plan(_ inputs: [String], into directory: String, options: ConversionOptions) -> BatchPlan {
+        plan(
+            inputs, into: directory,
+            targets: [BatchTarget(directory: directory, options: options, name: BatchTarget.keepingPath)])
+    }
+
+    /// The same with several outputs for every input (one per target, all from one decode); `directory` is the
+    /// folder the walk leaves out. Outputs two inputs would both write, in any target, are collisions.
+    package static func plan(_ inputs: [String], into directory: String, targets: [BatchTarget]) -> BatchPlan {
         var found: [(file: FolderWalk.Entry, named: Bool)] = []
         var excluded: [BatchPlan.Exclusion] = []
         for input in inputs {
@@ -43,10 +72,12 @@ extension BatchConverter {
         for (file, named) in found {
             switch ContainerKind.sniff(file.path) {
             case .success(let kind) where kind.mayHoldAudio || named:
-                let stem = FileSystem.splitExtension(file.relative).base
-                let output = FileSystem.join(directory, "\(stem).\(options.fileType.fileExtension)")
-                let job = ConversionJob(input: file.path, outputs: [ConversionOutput(path: output, options: options)])
-                jobs.append(job)
+                let outputs = targets.map { t in
+                    let path = FileSystem.join(
+                        t.directory, "\(t.name(file.relative)).\(t.options.fileType.fileExtension)")
+                    return ConversionOutput(path: path, options: t.options)
+                }
+                jobs.append(ConversionJob(input: file.path, outputs: outputs))
             case .success: excluded.append(.notAudio(file.path))
             case .failure(let error): excluded.append(.failed(error))
             }

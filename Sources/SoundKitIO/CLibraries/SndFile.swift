@@ -125,8 +125,9 @@ final class SndFile {
 let sfFormatFloat = SF_FORMAT_FLOAT
 let sfFormatDouble = SF_FORMAT_DOUBLE
 
-/// Ogg Opus encoded in memory by libsndfile (through its virtual I/O), for previews a browser plays.
-final class SndFileOpusWriter {
+/// Ogg Opus or Ogg Vorbis encoded in memory by libsndfile (through its virtual I/O): Opus for previews a browser
+/// plays, Vorbis for Android's notification sounds.
+final class SndFileOggWriter {
     private let lib: SndFileLibrary
     private let path: String
     private let memory = MemoryCursor([])
@@ -134,28 +135,40 @@ final class SndFileOpusWriter {
     private var handle: OpaquePointer?
     let channels: Int
 
-    /// `rate` must be one Opus takes (8, 12, 16, 24 or 48 kHz); `bitsPerSecondPerChannel` from 6,000 to 256,000.
-    init(channels: Int, rate: Int, bitsPerSecondPerChannel: Int, path: String) throws(AudioFileError) {
+    /// Ogg Opus: `rate` must be one Opus takes (8, 12, 16, 24 or 48 kHz); `bitsPerSecondPerChannel` from 6,000 to
+    /// 256,000.
+    convenience init(channels: Int, rate: Int, bitsPerSecondPerChannel: Int, path: String) throws(AudioFileError) {
+        try self.init(subtype: SF_FORMAT_OPUS, channels: channels, rate: rate, path: path)
+        // libsndfile's level runs from 256 kbit/s per channel (0) down to 6 (1).
+        var level = 1 - Double(Swift.min(Swift.max(bitsPerSecondPerChannel, 6000), 256_000) - 6000) / 250_000
+        _ = lib.command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+    }
+
+    /// Ogg Vorbis at libsndfile's VBR quality `quality`, from 0 (smallest) to 1 (best).
+    convenience init(vorbisChannels channels: Int, rate: Int, quality: Double, path: String) throws(AudioFileError) {
+        try self.init(subtype: SF_FORMAT_VORBIS, channels: channels, rate: rate, path: path)
+        var q = Swift.min(Swift.max(quality, 0), 1)
+        _ = lib.command(handle, Int32(SFC_SET_VBR_ENCODING_QUALITY), &q, Int32(MemoryLayout<Double>.size))
+    }
+
+    private init(subtype: Int, channels: Int, rate: Int, path: String) throws(AudioFileError) {
         lib = try SndFileLibrary.forDecoding(path)
         self.path = path
         self.channels = channels
         io = SndFileMemory.virtualIO
         var info = SF_INFO()
-        info.samplerate = Int32(rate)
-        info.channels = Int32(channels)
-        info.format = Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        info.samplerate = Int32(clamping: rate)
+        info.channels = Int32(clamping: channels)
+        info.format = Int32(SF_FORMAT_OGG | subtype)
         let user = Unmanaged.passUnretained(memory).toOpaque()
         guard let h = lib.openVirtual(&io, Int32(SFM_WRITE), &info, user) else {
             throw AudioFileError(
                 path,
                 .decoder(
                     library: "libsndfile",
-                    message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot write Ogg Opus"))
+                    message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot write Ogg"))
         }
         handle = h
-        // libsndfile's level runs from 256 kbit/s per channel (0) down to 6 (1).
-        var level = 1 - Double(Swift.min(Swift.max(bitsPerSecondPerChannel, 6000), 256_000) - 6000) / 250_000
-        _ = lib.command(h, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
     }
 
     deinit { if let handle { _ = lib.close(handle) } }
@@ -169,7 +182,7 @@ final class SndFileOpusWriter {
                 path,
                 .decoder(
                     library: "libsndfile",
-                    message: lib.strerror(handle).map { String(cString: $0) } ?? "cannot encode Opus"))
+                    message: lib.strerror(handle).map { String(cString: $0) } ?? "cannot encode Ogg"))
         }
     }
 

@@ -15,7 +15,7 @@ public struct ConversionOptions: Sendable {
     /// Keep at most this many seconds, ending with a fade-out of `fadeOut` seconds (only when trimmed).
     public var trim: Double?
     /// The codec quality level, one of `qualityLevels`: how hard the IMA encoders look for the best codes
-    /// (`imaSearch`). Checked when the output is written.
+    /// (`imaSearch`), and Vorbis's quality (`vorbisQuality`). Checked when the output is written.
     public var quality: Int
     /// Pad the header so audio starts at byte 4096, as afconvert does.
     package var filler = true
@@ -72,6 +72,10 @@ public struct ConversionOptions: Sendable {
         default: return .beams
         }
     }
+
+    /// libsndfile's Vorbis quality (`SFC_SET_VBR_ENCODING_QUALITY`, 0 smallest to 1 best) for ``quality``: the level
+    /// over 127, so 0 is the smallest file, 127 the best sound and the default 64 about the middle.
+    package var vorbisQuality: Double { Double(Swift.min(Swift.max(quality, 0), 127)) / 127 }
 
     /// Throws when ``quality`` is not one of ``qualityLevels``, for the output at `path`.
     func checkQuality(path: String) throws(AudioFileError) {

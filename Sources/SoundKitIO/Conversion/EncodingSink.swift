@@ -38,7 +38,13 @@ final class EncodingSink {
         layout = OutputLayout(
             fileType: options.fileType, format: format, filler: options.filler, channelMask: mask,
             channelLayout: options.channelLayout)
-        guard let encoder = StreamEncoder(format: format, imaSearch: options.imaSearch) else {
+        var vorbis: SndFileOggWriter?
+        if encoding == .vorbis {
+            vorbis = try SndFileOggWriter(
+                vorbisChannels: outChannels, rate: Int(exactly: outRate.rounded()) ?? 0, quality: options.vorbisQuality,
+                path: path)
+        }
+        guard let encoder = StreamEncoder(format: format, imaSearch: options.imaSearch, vorbis: vorbis) else {
             throw AudioFileError(path, .conversion(.encoder(encoding)))
         }
         self.encoder = encoder
@@ -63,6 +69,7 @@ final class EncodingSink {
     func finish() throws(AudioFileError) -> ConversionReport {
         try chain.finish { (b: SampleBuffer) throws(AudioFileError) in try emit(b) }
         encoder.finish(into: &bytes, appleTail: appleTail)
+        if let failure = encoder.failure { throw failure }
         let totals = encoder.totals
         bytes += ContainerWriter.trailer(layout, totals: totals)
         try file.write(bytes)
@@ -71,7 +78,7 @@ final class EncodingSink {
         do { header = try ContainerWriter.header(layout, totals: totals) } catch {
             throw AudioFileError(output.path, .container(error))
         }
-        try file.write(header, at: 0)
+        if !header.isEmpty { try file.write(header, at: 0) }
         return ConversionReport(source: source, outputPath: output.path, layout: layout, totals: totals)
     }
 

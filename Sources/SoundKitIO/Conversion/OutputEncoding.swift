@@ -23,7 +23,7 @@ extension Converter {
                 throw AudioFileError(source.path, .container(.unsupported(.encoding(requested, type))))
             }
         } else {
-            encoding = type.default16Bit
+            encoding = type.defaultEncoding
             if let p = source.pcmFormat {
                 let natural = type == .wav ? false : true
                 let keep: PCMFormat

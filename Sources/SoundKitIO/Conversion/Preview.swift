@@ -35,7 +35,7 @@ package struct AudioPreview: Sendable, Hashable {
 /// converter's ``FrameChain``.
 package final class PreviewEncoder {
     private enum Output {
-        case opus(SndFileOpusWriter)
+        case opus(SndFileOggWriter)
         case wav(StreamEncoder, OutputLayout, [UInt8])
     }
 
@@ -64,7 +64,7 @@ package final class PreviewEncoder {
         case .opus:
             rate = Self.opusRates.contains(source.sampleRate) ? source.sampleRate : 48000
             output = .opus(
-                try SndFileOpusWriter(
+                try SndFileOggWriter(
                     channels: channels, rate: Int(rate), bitsPerSecondPerChannel: 32000,
                     path: source.path))
         case .wav:

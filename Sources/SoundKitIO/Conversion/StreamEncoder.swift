@@ -8,6 +8,7 @@ struct StreamEncoder {
         case ulaw, alaw
         case ima4(IMA4Encoder)
         case imaWAV(IMAWAVEncoder)
+        case vorbis(SndFileOggWriter)
     }
 
     private var codec: Codec
@@ -17,9 +18,13 @@ struct StreamEncoder {
     /// IMA: samples waiting for a whole packet, pcm16[0..<pending].
     private var pending = 0
     private var framesPerPacket = 1
+    private var doubles: [Double] = []
+    /// Why libsndfile stopped encoding Vorbis, when it did.
+    private(set) var failure: AudioFileError?
 
-    /// Fails only for formats no encoder writes (an `.other` codec, an IMA ADPCM block that fits no frames).
-    init?(format: StreamFormat, imaSearch: IMASearch) {
+    /// Fails only for formats no encoder writes (an `.other` codec, an IMA ADPCM block that fits no frames, Vorbis
+    /// without its libsndfile writer).
+    init?(format: StreamFormat, imaSearch: IMASearch, vorbis: SndFileOggWriter? = nil) {
         channels = format.channels
         switch format.encoding {
         case .pcm(let f): codec = .pcm(f)
@@ -33,6 +38,9 @@ struct StreamEncoder {
             else { return nil }
             codec = .imaWAV(e)
             framesPerPacket = e.framesPerBlock
+        case .vorbis:
+            guard let vorbis else { return nil }
+            codec = .vorbis(vorbis)
         case .other:
             return nil
         }
@@ -87,6 +95,11 @@ struct StreamEncoder {
             pending += n
             totals.validFrames += Int64(buffer.frames)
             encodePackets(into: &out, flush: false)
+        case .vorbis(let writer):
+            guard failure == nil else { return }
+            buffer.doubles(into: &doubles)
+            do { try writer.write(doubles, frames: buffer.frames) } catch { failure = error }
+            totals.validFrames += Int64(buffer.frames)
         }
     }
 
@@ -102,6 +115,11 @@ struct StreamEncoder {
                 pending = n
             }
             encodePackets(into: &out, flush: true)
+        case .vorbis(let writer):
+            // libsndfile holds the whole Ogg file until it is closed.
+            let file = OggPages.separatingFirstAudioPacket(writer.finish())
+            out += file
+            totals.dataBytes += Int64(file.count)
         default: break
         }
     }

@@ -127,7 +127,7 @@ final class NativeReader: AudioReader {
         switch e {
         case .pcm(let f): return f.isSupported
         case .ulaw, .alaw, .ima4, .imaADPCM: return true
-        case .other: return false
+        case .vorbis, .other: return false
         }
     }
 
@@ -235,7 +235,7 @@ final class NativeReader: AudioReader {
                 pendingStart += take * ch
                 got += take
             }
-        case .other:
+        case .vorbis, .other:
             got = 0
         }
 

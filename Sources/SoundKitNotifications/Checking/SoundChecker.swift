@@ -10,8 +10,21 @@ public enum SoundChecker {
     ///
     /// An `.ipa` is read in place: its `Payload/*.app` is checked as that bundle's folder would be, its files named
     /// `App.ipa/Payload/Demo.app/…`. Each app bundle's wiring is checked too (``AppWiring``).
+    ///
+    /// Android's files (a `res/raw` folder, an Android project, a folder met on the way that is one, or anything
+    /// with ``CheckOptions/platform`` `android`) are judged by Android's rules instead (`AndroidChecker`), and an
+    /// Expo project's listed sounds by both (`ExpoChecker`).
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
-        let found = scan(paths, options: options)
+        var ios: [String] = []
+        var android: [FileReport] = []
+        for path in paths {
+            switch AndroidRouting.route(path, platform: options.platform, options: options) {
+            case .ios: ios.append(path)
+            case .android(let tree, let scope): android += AndroidChecker.check(tree, scope: scope, options: options)
+            case .expo(let reports): android += reports
+            }
+        }
+        let found = scan(ios, options: options)
         var checked = report(facts(found.sounds, options: options), options: options)
         checked.files += found.unreadable
         checked.files += found.appexes.compactMap { ExtensionChecker.check(appex: $0.appex, in: $0.tree) }
@@ -24,6 +37,10 @@ public enum SoundChecker {
                 }
             }
         }
+        for root in found.android {
+            checked.files += AndroidChecker.check(.folder(root), scope: .everySound, options: options)
+        }
+        checked.files += android
         return checked
     }
 
@@ -73,7 +90,7 @@ public enum SoundChecker {
 
     /// The sounds and app extensions below `paths`, less those the options' configuration excludes.
     static func scan(_ paths: [String], options: CheckOptions) -> Found {
-        var found = scan(paths)
+        var found = scan(paths, android: options.platform != .ios)
         if let c = options.configuration {
             found.sounds.removeAll { c.isExcluded($0.path) }
             found.appexes.removeAll { c.isExcluded($0.tree.path($0.appex)) }
@@ -82,26 +99,29 @@ public enum SoundChecker {
     }
 
     /// What a walk found: sounds, app extensions (in the tree they were found in), the app bundles whose wiring is
-    /// checked, and the archives that could not be read.
+    /// checked, the archives that could not be read, and the folders that are Android's (`res/raw` folders and
+    /// Android projects), which are not walked.
     struct Found {
         var sounds: [FoundSound] = []
         var appexes: [(tree: any FileTree, appex: String)] = []
         var apps: [any FileTree] = []
         var unreadable: [FileReport] = []
+        var android: [String] = []
     }
 
-    /// The sounds `paths` name or hold, and the app extensions met on the way.
-    static func scan(_ paths: [String]) -> Found {
+    /// The sounds `paths` name or hold, the app extensions met on the way, and, with `android`, the folders met on
+    /// the way that are Android's.
+    static func scan(_ paths: [String], android: Bool = false) -> Found {
         var found = Found()
         for path in paths {
             if AppBundle.isArchive(path) {
                 do {
-                    scan(try AppBundle.archiveApp(path), into: &found)
+                    scan(try AppBundle.archiveApp(path), android: false, into: &found)
                 } catch {
                     found.unreadable.append(FileReport(path: path, findings: [Rule.unreadable.finding("\(error)")]))
                 }
             } else if FileSystem.isDirectory(path) {
-                scan(FolderTree(root: path), into: &found)
+                scan(FolderTree(root: path), android: android, into: &found)
             } else {
                 found.sounds.append(FoundSound(path: path, subpath: nil, archive: nil))
             }
@@ -111,14 +131,19 @@ public enum SoundChecker {
 
     /// Sound candidates below the tree's root, sorted, and the app extensions met on the way; in a bundle, each file
     /// below the top level carries its subpath.
-    static func scan(_ tree: any FileTree, into found: inout Found) {
+    static func scan(_ tree: any FileTree, android: Bool, into found: inout Found) {
         let dir = tree.root
         if isAppex(dir) { found.appexes.append((tree, "")) }
         let rootIsBundle = isBundle(dir)
         if rootIsBundle && !isAppex(dir) { found.apps.append(tree) }
         var appexes: [String] = []
+        var androidRoots: [String] = []
         // The batch walker (hidden entries and linked folders left out), told which folders a bundle keeps apart.
         let files = tree.files { path, relative in
+            if android, AndroidRouting.isResRaw(path) || AndroidRouting.isAndroidProject(path) {
+                androidRoots.append(path)
+                return false
+            }
             if isBundle(path) {
                 // A nested bundle (PlugIns/X.appex) is a bundle of its own, checked like the app.
                 if isAppex(path) { appexes.append(relative) }
@@ -138,6 +163,7 @@ public enum SoundChecker {
                     archive: archive.map { ($0, file.relative) }))
         }
         found.appexes += appexes.map { (tree, $0) }
+        found.android += androidRoots
     }
 
     static func isAppex(_ path: String) -> Bool {

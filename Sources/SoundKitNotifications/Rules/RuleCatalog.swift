@@ -53,6 +53,15 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case convert
     case info
     case normalize
+    // Android's res/raw sounds and build files (`soundkit check` of an Android project, or --platform android).
+    /// https://developer.android.com/guide/topics/resources/providing-resources (file-based resource names).
+    case androidName = "android-name"
+    /// https://developer.android.com/media/platform/supported-formats (audio formats and codecs).
+    case androidFormat = "android-format"
+    /// aapt2 compiles `res/raw/x.caf` and `res/raw/x.ogg` to one resource `raw/x`.
+    case androidDuplicate = "android-duplicate"
+    /// https://developer.android.com/build/shrink-code#keep-resources (the keep file of resource shrinking).
+    case androidShrink = "android-shrink"
 
     /// Where a rule belongs: the kind of thing it judges.
     package enum Family: String, Codable, Sendable, CaseIterable {
@@ -241,6 +250,26 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
                 .tool, [.note],
                 "soundkit convert --normalize: the loudness reached when the true-peak ceiling stopped it"
             )
+        case .androidName:
+            return (
+                .sounds, [.error],
+                "Android: a res/raw name aapt2 refuses (capitals, hyphens, spaces, a leading digit, a Java keyword: [a-z][a-z0-9_]*)"
+            )
+        case .androidFormat:
+            return (
+                .sounds, [.error],
+                "Android: a sound Android does not play (CAF, AIFF, or a WAV that is not PCM); Ogg Vorbis, or a 16-bit PCM WAV for both platforms"
+            )
+        case .androidDuplicate:
+            return (
+                .sounds, [.error],
+                "Android: two files of one res/raw with the same name and different extensions, which aapt2 refuses"
+            )
+        case .androidShrink:
+            return (
+                .sounds, [.warning],
+                "Android: resource shrinking on (shrinkResources) and no keep file (tools:keep) keeping res/raw's sounds, which a release build may strip"
+            )
         }
     }
 
@@ -254,6 +283,9 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case advice
         /// The command line's own diagnostics.
         case tool
+        /// Android's developer documentation (resource names, supported media formats, resource shrinking), weighed
+        /// against what real apps report.
+        case android = "Android's documentation"
 
         /// The basis as a sentence for reports.
         package var sentence: String {
@@ -262,6 +294,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             case .field: "Its severity rests on Apple's documentation, weighed against what real apps ship."
             case .advice: "It is advice from a published standard or another platform's rules."
             case .tool: "It is soundkit's own diagnostic."
+            case .android: "Its severity rests on Android's developer documentation, weighed against what apps report."
             }
         }
     }
@@ -279,6 +312,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             .documentation
         case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size, .androidChannel: .advice
         case .fix, .convert, .info, .normalize: .tool
+        case .androidName, .androidFormat, .androidDuplicate, .androidShrink: .android
         }
     }
 

@@ -26,6 +26,13 @@ struct Check: ParsableCommand {
 
             Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
 
+            Android's files are judged by Android's rules (android-name, android-format, android-duplicate, \
+            android-shrink, unreadable) and not iOS's: a res/raw folder, an Android project (a folder with \
+            settings.gradle(.kts), build.gradle(.kts) or src/main/res/raw, whose modules' res/raw folders and build \
+            files are found below it), such folders met while walking another, or any PATH with --platform android. \
+            A folder with an app.json or app.config.json whose expo-notifications plugin lists sounds has each listed \
+            sound judged for both platforms.
+
             Rules (rule, severities, what it finds), for check, resolve and payload:
 
             """ + ruleList)
@@ -72,6 +79,12 @@ struct Check: ParsableCommand {
         help: "Do not measure loudness (faster): no clipping, loudness-spread or loudness findings.")
     var noLoudness = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Judge every file by one platform's rules (default: Android's in res/raw folders, Android projects and Expo's listed sounds, iOS's elsewhere).",
+            valueName: "ios|android"))
+    var platform: String?
+
     @Flag(help: "Check the files as rich-notification attachments (UNNotificationAttachment) instead of sounds.")
     var attachment = false
 
@@ -97,6 +110,9 @@ struct Check: ParsableCommand {
         if let s = loudnessSpread, !(s >= 0) {
             throw ValidationError("--loudness-spread takes a number of LU, 0 or more.")
         }
+        if let p = platform, SoundPlatform(rawValue: p) == nil {
+            throw ValidationError("--platform takes ios or android.")
+        }
         if noLoudness && loudness != nil {
             throw ValidationError("--loudness needs the loudness measured; drop --no-loudness.")
         }
@@ -110,6 +126,7 @@ struct Check: ParsableCommand {
             loudnessSpread: loudnessSpread ?? team?.loudnessSpread ?? 3, measureLoudness: !noLoudness)
         options.configuration = team
         options.entitlements = try entitlements.map(EntitlementsSource.file)
+        options.platform = platform.flatMap(SoundPlatform.init(rawValue:))
         var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
         if let team { report = team.applied(to: report) }
         if try baseline.record(report, team) { return }

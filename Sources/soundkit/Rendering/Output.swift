@@ -232,6 +232,10 @@ struct ConvertDocument: Encodable {
         var frames: Int64
         var packets: Int64
         var dataBytes: Int64
+        /// With `--platform`: the platform the output is for (`ios`, `android`).
+        var platform: String?
+        /// With `--platform`: the name a payload gives the sound there (`Chime.caf` for iOS, `chime` for Android).
+        var name: String?
 
         init(_ r: ConversionReport) {
             path = r.outputPath

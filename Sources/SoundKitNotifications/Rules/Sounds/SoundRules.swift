@@ -23,6 +23,9 @@ public struct CheckOptions: Sendable {
     package var configuration: CheckConfiguration?
     /// `--entitlements FILE`: what app bundles are entitled to, instead of their `embedded.mobileprovision`.
     package var entitlements: EntitlementsSource?
+    /// `check --platform`: judge every file by this platform's rules; nil: by where the files are (Android's in
+    /// `res/raw` folders and Android projects, iOS's elsewhere).
+    package var platform: SoundPlatform?
 
     /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(
@@ -158,10 +161,10 @@ package struct CodecRule: SoundRule {
                     "data format is IMA ADPCM in WAV (Microsoft's tag 0x11); Apple documents IMA4 for notification sounds and IMA4 in CAF is the tested path",
                     remedy: .ima4(for: f.path))
             ]
-        case .other(let name):
+        case .vorbis, .other:
             return [
                 finding(
-                    .error, "data format is \(name); notification sounds must be Linear PCM, IMA4, µLaw or aLaw",
+                    .error, "data format is \(d.encoding); notification sounds must be Linear PCM, IMA4, µLaw or aLaw",
                     remedy: convertRemedy(f))
             ]
         }

@@ -14,11 +14,13 @@ struct Convert: ParsableCommand {
             soundkit convert INPUT [OUTPUT] [options]
             soundkit convert INPUT -o OUTPUT [options] [-o OUTPUT [options]]...
             soundkit convert INPUT... --output-dir DIR -f TYPE [options]
+            soundkit convert INPUT... --output-dir DIR --platform ios|android|all [options]
             soundkit convert -hf
             """,
         discussion: """
             Reads WAV, AIFF, AIFF-C, CAF, FLAC, Ogg Vorbis, Opus, MP3 and whatever else libsndfile reads, and writes \
-            Linear PCM, IMA4, µLaw or aLaw into CAF, AIFF, AIFF-C or WAV files laid out as Core Audio writes them.
+            Linear PCM, IMA4, µLaw or aLaw into CAF, AIFF, AIFF-C or WAV files laid out as Core Audio writes them, and \
+            Ogg Vorbis (through libsndfile) for Android.
 
             Examples:
               soundkit convert chime.aiff chime.caf -d ima4
@@ -27,6 +29,8 @@ struct Convert: ParsableCommand {
               soundkit convert in.wav -o a.caf -d ima4 -o b.wav -d ulaw@8000
               soundkit convert old.aifc new.caf -d 0
               soundkit convert Sounds/ extra.wav --output-dir out -f caff -d ima4
+              soundkit convert chime.wav chime.ogg -q 80
+              soundkit convert Sounds/ --output-dir out --platform all --normalize -16
 
             Without -d, the source's Linear PCM layout is kept when the file type can hold it (lossless), otherwise \
             16-bit PCM is written. Without OUTPUT, -f is required and the file is written next to the input under \
@@ -41,6 +45,11 @@ struct Convert: ParsableCommand {
             ignoring case) stop the run before anything is written. On a terminal a progress line shows on standard \
             error; errors are `path: error: message` and the rest go on; the last line counts what was converted and \
             failed. Exit status 1 when any file failed, 130 when interrupted (files already converted are kept).
+
+            --platform: each input is written to DIR/ios/NAME.caf and/or DIR/android/res/raw/NAME.ogg (folders \
+            flattened: neither platform finds a sound in a subfolder), every other option applying to each output; \
+            the name each input got on each platform is printed (and in --format json), and two inputs that would get \
+            the same name on a platform stop the run before anything is written.
 
             afconvert options for codecs soundkit does not write (-b, -s, -u, --soundcheck-*, --media-kind, \
             --anchor-*, --prime-*, --gapless-*, --codec-manuf, --dither) are refused with one line saying why, exit 64.
@@ -68,6 +77,7 @@ struct Convert: ParsableCommand {
     @Option(ConvertOption.jobs) var jobs: Int?
     @Option(ConvertOption.format) var format: ReportFormat?
     @Flag(ConvertOption.helpFormats) var helpFormats = false
+    @Option(ConvertOption.platform) var platform: String?
 
     @Argument(help: ArgumentHelp("Inputs, then the output (see USAGE).", visibility: .hidden))
     var files: [String] = []
@@ -230,7 +240,7 @@ struct Convert: ParsableCommand {
 enum HelpFormats {
     static func lines() -> [String] {
         var out = ["File types and the data formats soundkit writes in them (-f TYPE, -d FORMAT):"]
-        for kind in ContainerKind.writable {
+        for kind in ContainerKind.writable + ContainerKind.writtenByLibraries {
             let id = kind.fileTypeID ?? kind.name
             let extensions = extensionNames.filter { ContainerKind(fileType: $0) == kind }.map { "." + $0 }
             out.append("    '\(id)' = \(kind.name) (\(extensions.joined(separator: ", ")))")
@@ -253,5 +263,5 @@ enum HelpFormats {
     }
 
     /// The file extensions soundkit recognises.
-    static let extensionNames = ["caf", "aiff", "aif", "aifc", "wav"]
+    static let extensionNames = ["caf", "aiff", "aif", "aifc", "wav", "ogg"]
 }

@@ -22,23 +22,27 @@ struct BatchCommand {
     let run: RunOptions
 
     private var format: ReportFormat { run.format ?? .text }
+    /// `--platform`'s platforms, in the order of each job's outputs (none without it).
+    private var platforms: [SoundPlatform] { run.platform.flatMap(SoundPlatform.named) ?? [] }
 
     /// Runs the batch; returns the exit status.
     func execute() throws -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
-        guard options.fileType != nil else {
-            printError("soundkit: error: --output-dir needs -f caff, AIFF, AIFC or WAVE: the outputs are named by it")
+        guard options.fileType != nil || !platforms.isEmpty else {
+            printError(
+                "soundkit: error: --output-dir needs -f caff, AIFF, AIFC, WAVE or Ogg (or --platform): the outputs are named by it"
+            )
             return 64
         }
-        let conversion: ConversionOptions
+        let targets: [BatchTarget]
         do {
-            conversion = try ConvertRequest.conversionOptions(options, output: nil, input: outputDir)
+            targets = try self.targets()
         } catch {
             emitError(error, format: format)
             return 1
         }
-        let plan = BatchConverter.plan(inputs, into: outputDir, options: conversion)
+        let plan = BatchConverter.plan(inputs, into: outputDir, targets: targets)
         var document = ConvertDocument(files: [], skipped: [], converted: 0, failed: 0, seconds: 0)
         renderExclusions(plan.excluded, into: &document)
         if !plan.collisions.isEmpty {
@@ -54,6 +58,37 @@ struct BatchCommand {
         try summarize(document, cancelled: cancelled)
         if cancelled > 0 { return 130 }
         return document.failed > 0 ? 1 : 0
+    }
+
+    /// Where every input goes: DIR with the options given, or each platform's folder with its file type and data
+    /// format unless -f names one.
+    func targets() throws -> [BatchTarget] {
+        guard !platforms.isEmpty else {
+            let conversion = try ConvertRequest.conversionOptions(options, output: nil, input: outputDir)
+            return [BatchTarget(directory: outputDir, options: conversion, name: BatchTarget.keepingPath)]
+        }
+        return try platforms.map { p in
+            var o = options
+            if o.fileType == nil {
+                o.fileType = p.defaultFileType.fileExtension
+                o.dataFormat = o.dataFormat ?? p.defaultEncoding.description
+            }
+            return p.target(
+                in: outputDir, options: try ConvertRequest.conversionOptions(o, output: nil, input: outputDir))
+        }
+    }
+
+    /// The name a payload gives each output, by platform: `input: ios NAME.caf, android NAME`.
+    func names(_ outputs: inout [ConvertDocument.Output], input: String) {
+        guard !platforms.isEmpty else { return }
+        var said: [String] = []
+        for (i, p) in zip(outputs.indices, platforms) {
+            let name = p.payloadName(ofOutput: outputs[i].path)
+            outputs[i].platform = p.rawValue
+            outputs[i].name = name
+            said.append("\(p.rawValue) \(name)")
+        }
+        printInfo("\(input): \(said.joined(separator: ", "))", format: format)
     }
 
     /// The files the plan leaves out: a note for each skipped, an error for each failed.
@@ -144,7 +179,8 @@ struct BatchCommand {
             switch r.outcome {
             case .success(let reports):
                 document.converted += 1
-                let outputs = reports.map(ConvertDocument.Output.init)
+                var outputs = reports.map(ConvertDocument.Output.init)
+                names(&outputs, input: r.input)
                 document.files.append(.init(input: r.input, outputs: outputs, error: nil))
             case .failure(let e):
                 if case .cancelled = e.reason { cancelled += 1 }

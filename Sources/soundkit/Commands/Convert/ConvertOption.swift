@@ -97,7 +97,7 @@ struct ConvertOption {
     static var all: [ConvertOption] {
         [
             channels, quality, srcQuality, trim, channelLayout, jobs, fileType, dataFormat, mix, srcComplexity, gain,
-            normalize, truePeak, noFiller, output, verbose, outputDir, format, helpFormats,
+            normalize, truePeak, noFiller, output, verbose, outputDir, format, helpFormats, platform,
         ]
     }
 }
@@ -109,7 +109,7 @@ extension ConvertOption {
         .value(
             ["-f", "--file"], .output, \.output.fileType, parsed: \.fileType,
             help: ArgumentHelp(
-                "File type: caff, AIFF, AIFC or WAVE (default: from the output's extension).", valueName: "type"))
+                "File type: caff, AIFF, AIFC, WAVE or Ogg (default: from the output's extension).", valueName: "type"))
     }
 
     static var dataFormat: ConvertOption {
@@ -117,7 +117,8 @@ extension ConvertOption {
             ["-d", "--data"], .output, \.output.dataFormat, parsed: \.dataFormat,
             help: ArgumentHelp(
                 """
-                Data format: [BE|LE]{F|I|UI}{8|16|24|32|64}, ima4, ulaw or alaw, each with optional @RATE (resample) and \
+                Data format: [BE|LE]{F|I|UI}{8|16|24|32|64}, ima4, ulaw, alaw or vorbis (Ogg's only one, its \
+                default), each with optional @RATE (resample) and \
                 /FLAGS (hex Core Audio format flags, replacing those of the name: 1 float, 2 big-endian, 4 signed, 8 \
                 packed); ima4 also takes #64. 0 copies the source's packets exactly (no decoding). See -hf.
                 """, valueName: "format[@rate][/flags][#frames]"))
@@ -167,7 +168,8 @@ extension ConvertOption {
                 states a channel in stereo, 8 in mono, and keeps the best (in WAV: a trellis search); 96...119 adds a trellis \
                 search (16 paths) and a look-ahead coder (8 starts) for every channel, keeping the closer: at least ffmpeg \
                 -trellis 8 in IMA4; 120...126 adds a beam of 256 paths a block; 127 two beams. Higher levels take \
-                longer (scripts/bench measures them).
+                longer (scripts/bench measures them). For vorbis, libsndfile's VBR quality q/127: 0 the smallest file, \
+                127 the best sound, 64 about Vorbis's quality 5.
                 """, valueName: "q"),
             check: { q in
                 levels.contains(q) ? nil : "-q takes a quality from \(levels.lowerBound) to \(levels.upperBound)."
@@ -270,6 +272,19 @@ extension ConvertOption {
             help: ArgumentHelp(
                 "With --output-dir: files converted at once (default: the number of processors).", valueName: "n"),
             check: { $0 >= 1 ? nil : "--jobs takes a number of files from 1 up." })
+    }
+
+    static var platform: ConvertOption {
+        .value(
+            ["--platform"], .run, \.run.platform, parsed: \.platform,
+            help: ArgumentHelp(
+                """
+                With --output-dir: write each sound for ios (DIR/ios/NAME.caf, IMA4, names kept), android \
+                (DIR/android/res/raw/NAME.ogg, Vorbis, names made Android-safe: lowercase a-z, 0-9 and _, a capital \
+                after a lowercase letter starting a word, other characters one _, sound_ before a leading digit, \
+                _sound after a Java keyword) or all (both), from one decode; -f and -d may then be omitted.
+                """, valueName: "ios|android|all"),
+            check: { SoundPlatform.named($0) == nil ? "--platform takes ios, android or all." : nil })
     }
 
     static var format: ConvertOption {

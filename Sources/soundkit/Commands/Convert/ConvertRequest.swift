@@ -90,6 +90,9 @@ struct ConvertRequest {
             return
         }
         if run.jobs != nil { throw Refusal(message: "--jobs applies to --output-dir runs") }
+        if run.platform != nil {
+            throw Refusal(message: "--platform applies to --output-dir runs: add --output-dir DIR")
+        }
         guard let input = inputs.first else {
             throw Refusal(message: "name the file to convert (soundkit convert --help)")
         }
@@ -130,7 +133,7 @@ struct ConvertRequest {
         var type: ContainerKind?
         if let f = o.fileType {
             guard let t = ContainerKind(fileType: f) else {
-                throw UsageError(input, "'\(f)' is not a file type soundkit writes; use caff, AIFF, AIFC or WAVE")
+                throw UsageError(input, "'\(f)' is not a file type soundkit writes; use caff, AIFF, AIFC, WAVE or Ogg")
             }
             type = t
         }
@@ -138,13 +141,13 @@ struct ConvertRequest {
             let ext = FileSystem.splitExtension(out).ext
             guard let t = ContainerKind(fileType: ext) else {
                 throw UsageError(
-                    out, "cannot tell the file type from the extension '.\(ext)'; add -f caff, AIFF, AIFC or WAVE")
+                    out, "cannot tell the file type from the extension '.\(ext)'; add -f caff, AIFF, AIFC, WAVE or Ogg")
             }
             type = t
         }
         guard let fileType = type else {
             throw UsageError(
-                input, "no output file and no file type; add an output name or -f caff, AIFF, AIFC or WAVE")
+                input, "no output file and no file type; add an output name or -f caff, AIFF, AIFC, WAVE or Ogg")
         }
         var spec: DataFormatSpec?
         if let d = o.dataFormat {

@@ -105,6 +105,7 @@ struct RunOptions: Equatable {
     var jobs: Int?
     var format: ReportFormat?
     var helpFormats = false
+    var platform: String?
 }
 
 extension ResamplerQuality.Complexity: ExpressibleByArgument {
