@@ -229,6 +229,22 @@ struct ProviderTests {
         #expect(loud(lint(body.replacingOccurrences(of: "chime.mp3", with: "chime"))).isEmpty)
     }
 
+    @Test(
+        "android-name: an Android sound no res/raw resource can have is an error naming the safe name; default passes",
+        arguments: [
+            ("New-Alert", "new_alert"), ("1up", "sound_1up"), ("Chime", "chime"), ("class", "class_sound"),
+        ])
+    func androidNameRefused(_ name: String, _ safe: String) {
+        let body = #"{"message":{"android":{"notification":{"sound":"NAME","channel_id":"c"}}}}"#
+        let f = lint(body.replacingOccurrences(of: "NAME", with: name)).findings.filter { $0.rule == .androidName }
+        #expect(
+            f.count == 1 && f[0].severity == .error && f[0].subject == "message.android.notification.sound"
+                && f[0].message.contains(safe), "\(f)")
+        for fine in ["chime", "default", "new_alert_2"] {
+            #expect(loud(lint(body.replacingOccurrences(of: "NAME", with: fine))).isEmpty, "\(fine)")
+        }
+    }
+
     @Test("android-channel: an Android sound without a channel warns; with one (either field) it passes")
     func androidChannel() {
         for body in [

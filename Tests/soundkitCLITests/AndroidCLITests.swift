@@ -258,4 +258,44 @@ struct AndroidCheckTests {
         let plain = try check(root.path)
         #expect(plain.stderr.contains("unlisted.ogg: error:") && !plain.stderr.contains("for Android"))
     }
+    @Test(
+        "an APK and an AAB made with zip: their res/raw read in place, findings named App.apk/res/raw/…",
+        .enabled(if: (try? Tool.which("zip")) != nil, "needs zip"))
+    func archives() throws {
+        let dir = try temporaryDirectory()
+        for (archive, folder) in [("App.apk", "apk/res/raw"), ("App.aab", "aab/base/res/raw")] {
+            let raw = dir.appendingPathComponent(folder)
+            try sound(raw.appendingPathComponent("good_one.ogg"))
+            try sound(raw.appendingPathComponent("Bad-Name.wav"), ["-b", "16"])
+            try sound(raw.appendingPathComponent("bell.aiff"), ["-b", "16"])
+            try write("", raw.appendingPathComponent("empty.ogg"))
+            let top = URL(fileURLWithPath: folder).pathComponents.first ?? ""
+            let zip = dir.appendingPathComponent(archive).path
+            var z = try Tool.run("sh", ["-c", "cd '\(dir.path)/\(top)' && zip -qr '\(zip)' ."])
+            #expect(z.status == 0, "\(z.stderr)")
+            let inner = folder.split(separator: "/").dropFirst().joined(separator: "/")
+            let r = try check(zip)
+            #expect(r.status == 1, "\(r.stderr)")
+            let lines = r.stderr.split(separator: "\n")
+            func findings(_ name: String) -> [Substring] { lines.filter { $0.hasPrefix("\(zip)/\(inner)/\(name):") } }
+            #expect(findings("good_one.ogg").isEmpty, "\(r.stderr)")
+            #expect(findings("Bad-Name.wav").contains { $0.contains("[android-name]") && $0.contains("bad_name.wav") })
+            #expect(findings("bell.aiff").contains { $0.contains("[android-format]") })
+            #expect(findings("empty.ogg").contains { $0.contains("[unreadable]") })
+            #expect(!r.stderr.contains("[container]"), "iOS's rules do not apply in an APK or AAB: \(r.stderr)")
+            z = try Tool.run(
+                "sh", ["-c", "cd '\(dir.path)/\(top)' && zip -qr '\(zip).ok' . -x '*Bad*' '*bell*' '*empty*'"])
+            #expect(z.status == 0)
+            try FileManager.default.moveItem(
+                atPath: zip + ".ok", toPath: zip + ".ok." + (archive as NSString).pathExtension)
+            let quiet = try check(zip + ".ok." + (archive as NSString).pathExtension)
+            #expect(quiet.status == 0, "\(quiet.stderr)")
+        }
+        // Bytes that are no zip: exit 1 with a message naming the archive, never a trap.
+        let junk = dir.appendingPathComponent("junk.apk")
+        try write("not a zip at all", junk)
+        let bad = try check(junk.path)
+        #expect(
+            bad.status == 1 && bad.stderr.contains("junk.apk") && bad.stderr.contains("[unreadable]"), "\(bad.stderr)")
+    }
 }

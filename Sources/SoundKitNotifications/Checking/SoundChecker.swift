@@ -22,6 +22,7 @@ public enum SoundChecker {
             case .ios: ios.append(path)
             case .android(let tree, let scope): android += AndroidChecker.check(tree, scope: scope, options: options)
             case .expo(let reports): android += reports
+            case .unreadable(let report): android.append(report)
             }
         }
         let found = scan(ios, options: options)

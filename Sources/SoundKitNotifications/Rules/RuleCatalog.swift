@@ -253,7 +253,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .androidName:
             return (
                 .sounds, [.error],
-                "Android: a res/raw name aapt2 refuses (capitals, hyphens, spaces, a leading digit, a Java keyword: [a-z][a-z0-9_]*)"
+                "Android: a res/raw name aapt2 refuses (capitals, hyphens, spaces, a leading digit, a Java keyword: [a-z][a-z0-9_]*), in a project or named by a payload's Android sound field"
             )
         case .androidFormat:
             return (

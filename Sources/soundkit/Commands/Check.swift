@@ -29,7 +29,8 @@ struct Check: ParsableCommand {
             Android's files are judged by Android's rules (android-name, android-format, android-duplicate, \
             android-shrink, unreadable) and not iOS's: a res/raw folder, an Android project (a folder with \
             settings.gradle(.kts), build.gradle(.kts) or src/main/res/raw, whose modules' res/raw folders and build \
-            files are found below it), such folders met while walking another, or any PATH with --platform android. \
+            files are found below it), such folders met while walking another, an .apk or .aab (read in place), or \
+            any PATH with --platform android. \
             A folder with an app.json or app.config.json whose expo-notifications plugin lists sounds has each listed \
             sound judged for both platforms.
 

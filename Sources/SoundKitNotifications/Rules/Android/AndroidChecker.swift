@@ -25,6 +25,45 @@ package struct AndroidFileTree: Sendable {
             }, display: { FileSystem.join(root, $0) })
     }
 
+    /// The `res/raw` files of an APK (`res/raw/x.ogg`) or an AAB (`base/res/raw/x.ogg`, one folder per module) at
+    /// `path`, read in place under the zip reader's bounds and named `App.apk/res/raw/x.ogg`. Each file is read
+    /// once, when the tree is made; one that exceeds a bound opens as that error. Throws when the archive itself
+    /// cannot be read.
+    package static func archive(_ path: String, limits: ZipLimits = ZipLimits()) throws(ZipError) -> AndroidFileTree {
+        let archive = try ZipArchive(path: path, limits: limits)
+        var files: [String] = []
+        var contents: [String: Result<[UInt8], ZipError>] = [:]
+        for entry in archive.entries where !entry.isDirectory && AndroidChecker.isInResRaw(entry.name) {
+            let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
+            guard !entry.name.contains("\\"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            else { continue }
+            files.append(entry.name)
+            do {
+                contents[entry.name] = .success(try archive.read(entry, limit: FoundSound.archiveLimit))
+            } catch {
+                contents[entry.name] = .failure(error)
+            }
+        }
+        let display: @Sendable (String) -> String = { FileSystem.join(path, $0) }
+        let read = contents
+        return AndroidFileTree(
+            files: files.sorted(),
+            open: { relative throws(AudioFileError) in
+                switch read[relative] {
+                case .success(let bytes)?: return InputFile(name: display(relative), bytes: bytes)
+                case .failure(let error)?:
+                    throw AudioFileError(display(relative), .decoder(library: "zip", message: error.message))
+                case nil:
+                    throw AudioFileError(display(relative), .decoder(library: "zip", message: "no such entry"))
+                }
+            }, display: display)
+    }
+
+    /// Whether `path` names an Android archive soundkit reads in place: an `.apk` or an `.aab` file.
+    package static func isArchive(_ path: String) -> Bool {
+        ["apk", "aab"].contains(FileSystem.splitExtension(path).ext.lowercased()) && !FileSystem.isDirectory(path)
+    }
+
     /// One file on disk, named as given.
     package static func file(_ path: String) -> AndroidFileTree {
         AndroidFileTree(

@@ -2,18 +2,25 @@ import SoundKitContainers
 import SoundKitIO
 
 /// Which rules a path `soundkit check` is given falls under: iOS's, Android's (a `res/raw` folder, an Android
-/// project, or anything with `--platform android`), or both (an Expo project's listed sounds).
+/// project, an APK or AAB, or anything with `--platform android`), or both (an Expo project's listed sounds).
 package enum AndroidRouting {
     /// How a path is checked.
     package enum Route {
         case ios
         case android(AndroidFileTree, AndroidChecker.Scope)
         case expo([FileReport])
+        /// An archive that cannot be read, with the finding that says why.
+        case unreadable(FileReport)
     }
 
     /// The route of `path`; `platform` forces one (nil: by what the path is).
     package static func route(_ path: String, platform: SoundPlatform?, options: CheckOptions) -> Route {
         if platform == .ios { return .ios }
+        if AndroidFileTree.isArchive(path) {
+            do { return .android(try AndroidFileTree.archive(path), .resRaw) } catch {
+                return .unreadable(FileReport(path: path, findings: [Rule.unreadable.finding("\(error)")]))
+            }
+        }
         guard FileSystem.isDirectory(path) else {
             let android = platform == .android || isResRaw(FileSystem.directory(of: path))
             return android ? .android(.file(path), .everySound) : .ios

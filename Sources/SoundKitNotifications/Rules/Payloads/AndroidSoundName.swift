@@ -1,15 +1,25 @@
 /// What Android makes of a provider's Android sound name (`field` names the field as the provider spells it): the
 /// findings about the name itself. Android plays a `res/raw` resource, looked up by its bare name.
 ///
-/// This is the one place a payload's Android sound name is judged: Android's resource-name validity (`android-name`,
-/// Rules/Android) joins `sound-name` here.
+/// This is the one place a payload's Android sound name is judged: an extension (`sound-name`), and a name no
+/// `res/raw` resource can have because aapt2 refuses it (`android-name`, ``AndroidResourceName``).
 func androidSoundProblems(name: String, field: String) -> [Finding] {
+    // FCM documents "default" as the device's default sound: a keyword, but no resource name.
+    guard name != "default" else { return [] }
     let last = name.split(separator: "/").last.map(String.init) ?? name
-    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return [] }
-    let bare = String(last[..<dot])
-    return [
-        Rule.soundName.finding(
-            "\(field) \"\(name)\" has an extension: Android looks the sound up as a res/raw resource by its bare name (\"\(bare)\"), while iOS wants name.ext in its own field"
-        )
-    ]
+    var findings: [Finding] = []
+    if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+        let bare = String(last[..<dot])
+        findings.append(
+            Rule.soundName.finding(
+                "\(field) \"\(name)\" has an extension: Android looks the sound up as a res/raw resource by its bare name (\"\(bare)\"), while iOS wants name.ext in its own field"
+            ))
+    }
+    if let problem = AndroidResourceName.problem(AndroidResourceName.resourceName(ofFile: last)) {
+        findings.append(
+            Rule.androidName.finding(
+                "\(field) \"\(name)\" names no res/raw resource an app can have: \(problem) (aapt2 refuses such a file, so Android plays the channel's default sound); name the file \(AndroidResourceName.safe(from: last)) and send that"
+            ))
+    }
+    return findings
 }
