@@ -269,7 +269,7 @@ struct AndroidCheckTests {
             try sound(raw.appendingPathComponent("Bad-Name.wav"), ["-b", "16"])
             try sound(raw.appendingPathComponent("bell.aiff"), ["-b", "16"])
             try write("", raw.appendingPathComponent("empty.ogg"))
-            let top = URL(fileURLWithPath: folder).pathComponents.first ?? ""
+            let top = folder.split(separator: "/").first.map(String.init) ?? ""
             let zip = dir.appendingPathComponent(archive).path
             var z = try Tool.run("sh", ["-c", "cd '\(dir.path)/\(top)' && zip -qr '\(zip)' ."])
             #expect(z.status == 0, "\(z.stderr)")
@@ -279,7 +279,9 @@ struct AndroidCheckTests {
             let lines = r.stderr.split(separator: "\n")
             func findings(_ name: String) -> [Substring] { lines.filter { $0.hasPrefix("\(zip)/\(inner)/\(name):") } }
             #expect(findings("good_one.ogg").isEmpty, "\(r.stderr)")
-            #expect(findings("Bad-Name.wav").contains { $0.contains("[android-name]") && $0.contains("bad_name.wav") })
+            #expect(
+                findings("Bad-Name.wav").contains { $0.contains("[android-name]") && $0.contains("bad_name.wav") },
+                "\(r.stderr)")
             #expect(findings("bell.aiff").contains { $0.contains("[android-format]") })
             #expect(findings("empty.ogg").contains { $0.contains("[unreadable]") })
             #expect(!r.stderr.contains("[container]"), "iOS's rules do not apply in an APK or AAB: \(r.stderr)")
