@@ -24,7 +24,6 @@ let package = Package(
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
-        cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
@@ -32,7 +31,7 @@ let package = Package(
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "SoundKitNotifications", dependencies: ["SoundKitIO"]),

@@ -21,7 +21,8 @@ public enum SoundChecker {
 
     static func facts(_ sounds: [(String, String?)], options: CheckOptions) -> [SoundFacts] {
         sounds.map { file, subpath in
-            var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
+            var facts = SoundFacts.gather(
+                file, measureLoudness: options.measureLoudness, truePeakCeiling: ClippingRule.ceiling)
             facts.bundleSubpath = subpath
             return facts
         }
@@ -31,7 +32,8 @@ public enum SoundChecker {
     public static func check(
         file: String, bundleSubpath: String? = nil, options: CheckOptions = CheckOptions()
     ) -> FileReport {
-        var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
+        var facts = SoundFacts.gather(
+            file, measureLoudness: options.measureLoudness, truePeakCeiling: ClippingRule.ceiling)
         facts.bundleSubpath = bundleSubpath
         return report(facts, options: options)
     }

@@ -21,7 +21,7 @@ struct Check: ParsableCommand {
             sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
             exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
 
-            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
+            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128.
 
             Rules (rule, severities, what it finds), for check, resolve and payload:
 
