@@ -32,7 +32,10 @@ package struct LoudnessMeasurement: Sendable {
     package private(set) var truePeakSkipped = false
     /// See ``truePeakSkipped``; 0 interpolates everything.
     package var truePeakSkipBelow = 0.0
+    /// Each channel's Float samples: the interpolator's history, then the last call's samples.
     var lines: [[Float]]
+    /// How much of each line the last call filled.
+    var filled: [Int]
 
     /// A measurement of `weights.count` channels at `sampleRate` Hz (positive and finite).
     @_optimize(speed)
@@ -49,6 +52,7 @@ package struct LoudnessMeasurement: Sendable {
         samplePeaks = Array(repeating: 0, count: channels)
         interpolatedPeaks = Array(repeating: 0, count: channels)
         lines = Array(repeating: Array(repeating: 0, count: interpolator?.history ?? 0), count: channels)
+        filled = Array(repeating: interpolator?.history ?? 0, count: channels)
     }
 
     /// Adds `frames` interleaved frames of `samples` (at least `frames` × channels of them).
@@ -72,30 +76,38 @@ package struct LoudnessMeasurement: Sendable {
     @_optimize(speed)
     mutating func peaks(_ base: UnsafePointer<Double>, frames: Int) {
         let history = interpolator?.history ?? 0
+        let channels = channels
+        let vector = vector
+        let skipBelow = truePeakSkipBelow
         for c in 0..<channels {
-            var peak = samplePeaks[c]
-            var line: [Float] = []
-            swap(&line, &lines[c])
-            line.removeSubrange(0..<Swift.max(0, line.count - history))
-            line.reserveCapacity(history + frames)
-            for i in 0..<frames {
-                let x = base[i * channels + c]
-                peak = Swift.max(peak, abs(x))
-                line.append(Float(x))
+            let previous = filled[c]
+            let kept = Swift.min(history, previous)
+            if lines[c].count < history + frames {
+                lines[c].append(contentsOf: repeatElement(0, count: history + frames - lines[c].count))
             }
-            samplePeaks[c] = peak
-            if let interpolator {
-                line.withUnsafeBufferPointer { l in
-                    if vector {
-                        let found = interpolator.peak(l, skipBelow: truePeakSkipBelow)
-                        interpolatedPeaks[c] = Swift.max(interpolatedPeaks[c], Double(found.peak))
-                        if found.skipped { truePeakSkipped = true }
-                    } else {
-                        interpolatedPeaks[c] = Swift.max(interpolatedPeaks[c], Double(interpolator.referencePeak(l)))
-                    }
+            var high = 0.0
+            var low = 0.0
+            lines[c].withUnsafeMutableBufferPointer { l in
+                guard let out = l.baseAddress, l.count >= history + frames, previous <= l.count else { return }
+                // The last `history` samples of the previous call move to the front.
+                for k in 0..<kept { out[history - kept + k] = out[previous - kept + k] }
+                for i in 0..<frames {
+                    let x = base[i * channels + c]
+                    if x > high { high = x }
+                    if x < low { low = x }
+                    out[history + i] = Float(x)
                 }
             }
-            swap(&line, &lines[c])
+            filled[c] = history + frames
+            samplePeaks[c] = Swift.max(samplePeaks[c], high, -low)
+            guard let interpolator else { continue }
+            let found = lines[c].withUnsafeBufferPointer { all in
+                let l = UnsafeBufferPointer(rebasing: all[0..<(history + frames)])
+                return vector
+                    ? interpolator.peak(l, skipBelow: skipBelow) : (peak: interpolator.referencePeak(l), skipped: false)
+            }
+            interpolatedPeaks[c] = Swift.max(interpolatedPeaks[c], Double(found.peak))
+            if found.skipped { truePeakSkipped = true }
         }
     }
 
