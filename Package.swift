@@ -28,7 +28,6 @@ let package = Package(
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
-        cLibrary("CEBUR128", pkgConfig: "libebur128", apt: "libebur128-dev", brew: "libebur128"),
         // zlib's raw inflate for .ipa (and APK/AAB) entries. Linked rather than opened at first use: every system has
         // it, and it is small.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -39,7 +38,7 @@ let package = Package(
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CEBUR128", "CZlib",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CZlib",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(

@@ -121,3 +121,31 @@ input.withUnsafeBufferPointer { src in
         }
     }
 }
+
+// The EBU R 128 meter over the same stereo at 48 kHz, in calls of 16384 frames as a decode pass makes them: whole;
+// without oversampling (what `check` does where the samples are far under the clipping ceiling); the scalar
+// references; and the true-peak interpolator alone on one channel.
+for i in 0..<n { doubles[i] = Double(input[i]) / 32768 }
+doubles.withUnsafeBufferPointer { all in
+    func meter(vector: Bool = true, skipBelow: Double = 0) {
+        var m = LoudnessMeasurement(sampleRate: 48000, weights: [1, 1])
+        m.vector = vector
+        m.truePeakSkipBelow = skipBelow
+        for start in stride(from: 0, to: n, by: 16384 * channels) {
+            let end = min(n, start + 16384 * channels)
+            m.add(UnsafeBufferPointer(rebasing: all[start..<end]), frames: (end - start) / channels)
+        }
+        if m.integratedEnergy == nil { print("no loudness") }
+    }
+    measure("loudness (ebu r128, true peak)", samples: n) { meter() }
+    measure("loudness (no oversampling)", samples: n) { meter(skipBelow: .greatestFiniteMagnitude) }
+    measure("loudness (scalar reference)", samples: n, repeats: 1) { meter(vector: false) }
+}
+if let filter = TruePeakFilter(sampleRate: 48000) {
+    let line = (0..<(frames + filter.history)).map { Float(input[2 * max(0, $0 - filter.history)]) / 32768 }
+    line.withUnsafeBufferPointer { l in
+        measure("true peak 4x (one channel)", samples: frames) {
+            if filter.peak(l).peak > 2 { print("over") }
+        }
+    }
+}

@@ -1,4 +1,3 @@
-import CEBUR128
 import CSndFile
 import CSoxr
 
@@ -8,7 +7,7 @@ import CSoxr
     import Darwin
 #endif
 
-/// libsndfile, libsoxr and libebur128, opened the first time they are needed. Most conversions read CAF, AIFF and WAV with
+/// libsndfile and libsoxr, opened the first time they are needed. Most conversions read CAF, AIFF and WAV with
 /// soundkit's own parsers and never resample; such a process does not load these libraries and the codec
 /// libraries they pull in, which is most of a short conversion's start-up. Types and constants still come
 /// from the system headers; on Linux nothing links the libraries (Package.swift).
@@ -138,53 +137,6 @@ struct SoxrLibrary {
         case .success(let lib): return lib
         case .failure(let missing):
             throw AudioFileError(path, .libraryMissing(library: "libsoxr", install: missing.message))
-        }
-    }
-}
-
-/// The libebur128 functions soundkit calls (Loudness.swift is their only user).
-struct EBUR128Library {
-    typealias State = UnsafeMutablePointer<ebur128_state>
-    typealias Init = @convention(c) (UInt32, UInt, Int32) -> State?
-    typealias Destroy = @convention(c) (UnsafeMutablePointer<State?>?) -> Void
-    typealias SetChannel = @convention(c) (State?, UInt32, Int32) -> Int32
-    typealias AddFramesDouble = @convention(c) (State?, UnsafePointer<Double>?, Int) -> Int32
-    typealias Value = @convention(c) (State?, UnsafeMutablePointer<Double>?) -> Int32
-    typealias ChannelValue = @convention(c) (State?, UInt32, UnsafeMutablePointer<Double>?) -> Int32
-
-    let initialize: Init, destroy: Destroy, setChannel: SetChannel, addFramesDouble: AddFramesDouble
-    let loudnessGlobal: Value, loudnessRange: Value, truePeak: ChannelValue, samplePeak: ChannelValue
-
-    static let shared: Result<EBUR128Library, SystemLibrary.Missing> = {
-        guard
-            let h = SystemLibrary.open(SystemLibrary.candidates(linux: "libebur128.so.1", darwin: "libebur128.1.dylib"))
-        else {
-            return .failure(.init(message: "apt install libebur128-1, or brew install libebur128"))
-        }
-        return SystemLibrary.symbols(
-            h,
-            [
-                "ebur128_init", "ebur128_destroy", "ebur128_set_channel", "ebur128_add_frames_double",
-                "ebur128_loudness_global", "ebur128_loudness_range", "ebur128_true_peak", "ebur128_sample_peak",
-            ]
-        )
-        .map { p in
-            EBUR128Library(
-                initialize: unsafeBitCast(p[0], to: Init.self), destroy: unsafeBitCast(p[1], to: Destroy.self),
-                setChannel: unsafeBitCast(p[2], to: SetChannel.self),
-                addFramesDouble: unsafeBitCast(p[3], to: AddFramesDouble.self),
-                loudnessGlobal: unsafeBitCast(p[4], to: Value.self), loudnessRange: unsafeBitCast(p[5], to: Value.self),
-                truePeak: unsafeBitCast(p[6], to: ChannelValue.self),
-                samplePeak: unsafeBitCast(p[7], to: ChannelValue.self))
-        }
-    }()
-
-    /// The library, or an error naming `path` that says what to install.
-    static func forMeasuring(_ path: String) throws(AudioFileError) -> EBUR128Library {
-        switch shared {
-        case .success(let lib): return lib
-        case .failure(let missing):
-            throw AudioFileError(path, .libraryMissing(library: "libebur128", install: missing.message))
         }
     }
 }

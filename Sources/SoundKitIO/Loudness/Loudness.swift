@@ -1,4 +1,4 @@
-import CEBUR128
+import SoundKitCodecs
 import SoundKitContainers
 
 #if canImport(Glibc)
@@ -18,11 +18,14 @@ public struct Loudness: Hashable, Sendable {
     /// Loudness range in LU: the spread of the 3 s short-term loudness (0 for sounds shorter than two short-term
     /// blocks); nil when ``integrated`` is.
     public var range: Double?
-    /// The largest true (inter-sample) peak of any channel in dBTP, from 4× oversampling below 96 kHz; nil for
-    /// digital silence.
+    /// The largest true (inter-sample) peak of any channel in dBTP, from 4× oversampling below 96 kHz (2× below
+    /// 192 kHz); nil for digital silence, and when only a ceiling was asked about (``truePeakAtMost``).
     public var truePeak: Double?
     /// The largest sample of any channel in dBFS; nil for digital silence.
     public var samplePeak: Double?
+    /// Set, with ``truePeak`` nil, when the meter was only asked whether the true peak passes a ceiling and it does
+    /// not: the true peak is at most this many dBTP (the samples were too far under it to need oversampling).
+    package var truePeakAtMost: Double?
 
     /// Why there is no integrated loudness.
     package enum Unmeasured: String, Codable, Hashable, Sendable, CustomStringConvertible {
@@ -65,72 +68,69 @@ extension Loudness: Codable {
     }
 }
 
-/// Measures ``Loudness`` while a sound streams through, any number of channels (through libebur128, opened the
-/// first time a meter is made). Channels are weighted by their position: from the WAVE channel mask when the file
-/// has one, else the default layout for the count (5.1 is L R C LFE Ls Rs); LFE is left out and the surround
-/// channels count 1.41 times.
+/// Measures ``Loudness`` while a sound streams through, any number of channels (SoundKitCodecs'
+/// `LoudnessMeasurement`). Channels are weighted by their position: from the WAVE channel mask when the file has
+/// one, else the default layout for the count (5.1 is L R C LFE Ls Rs); LFE is left out and the surround channels
+/// count 1.41 times.
 public final class LoudnessMeter {
-    private let lib: EBUR128Library
-    private var state: EBUR128Library.State?
+    private var measurement: LoudnessMeasurement
     private let path: String
     private let channels: Int
     private let sampleRate: Double
+    private let truePeakCeiling: Double?
     private var frames: Int64 = 0
     private var scratch: [Double] = []
 
-    /// A meter for `channels` channels at `sampleRate` Hz; `path` names the sound in errors.
-    package init(sampleRate: Double, channels: Int, channelMask: UInt32? = nil, path: String) throws(AudioFileError) {
-        lib = try EBUR128Library.forMeasuring(path)
+    /// A meter for `channels` channels at `sampleRate` Hz; `path` names the sound in errors. With
+    /// `truePeakCeiling` (dBTP), the meter only has to tell whether the true peak is above it: stretches whose
+    /// samples cannot interpolate past it are not oversampled, and a true peak found at most there is reported as
+    /// ``Loudness/truePeakAtMost`` instead of ``Loudness/truePeak``.
+    package init(
+        sampleRate: Double, channels: Int, channelMask: UInt32? = nil, path: String, truePeakCeiling: Double? = nil
+    ) throws(AudioFileError) {
         self.path = path
         guard sampleRate.isFinite, AudioLimits.sampleRates.contains(sampleRate), sampleRate == sampleRate.rounded(),
             AudioLimits.channels.contains(channels)
         else {
             throw AudioFileError(
                 path,
-                .decoder(library: "libebur128", message: "cannot measure \(channels) channels at \(sampleRate) Hz"))
+                .decoder(library: Self.name, message: "cannot measure \(channels) channels at \(sampleRate) Hz"))
         }
-        let mode = Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue)
-        guard let s = lib.initialize(UInt32(channels), UInt(sampleRate), mode) else {
-            throw AudioFileError(
-                path,
-                .decoder(library: "libebur128", message: "cannot measure \(channels) channels at \(Int(sampleRate)) Hz")
-            )
-        }
-        state = s
+        measurement = LoudnessMeasurement(
+            sampleRate: sampleRate, weights: Self.weights(channels: channels, mask: channelMask))
         self.channels = channels
         self.sampleRate = sampleRate
-        for (index, position) in Self.positions(channels: channels, mask: channelMask).enumerated() {
-            _ = lib.setChannel(s, UInt32(index), Int32(position.rawValue))
+        self.truePeakCeiling = truePeakCeiling.flatMap { $0.isFinite ? $0 : nil }
+        if let ceiling = self.truePeakCeiling {
+            // A hair under the ceiling's amplitude, so that rounding in pow never lets a stretch above it through.
+            measurement.truePeakSkipBelow = amplitude(decibels: ceiling) * (1 - 1e-9)
         }
     }
 
     /// A meter for what `reader` delivers.
-    package convenience init(for source: SourceInfo) throws(AudioFileError) {
+    package convenience init(for source: SourceInfo, truePeakCeiling: Double? = nil) throws(AudioFileError) {
         try self.init(
-            sampleRate: source.sampleRate, channels: source.channels, channelMask: source.channelMask, path: source.path
-        )
+            sampleRate: source.sampleRate, channels: source.channels, channelMask: source.channelMask,
+            path: source.path, truePeakCeiling: truePeakCeiling)
     }
 
-    deinit { lib.destroy(&state) }
+    /// The name errors give the meter.
+    static let name = "the loudness meter"
 
-    /// libebur128's position for each channel. A mask names channels in bit order; channels it does not name
-    /// count as front channels (weight 1).
-    static func positions(channels: Int, mask: UInt32?) -> [channel] {
+    /// Each channel's weight by its position. A mask names channels in bit order; channels it does not name count
+    /// as front channels (weight 1), LFE as 0, the surround and side pairs as 1.41.
+    static func weights(channels: Int, mask: UInt32?) -> [Double] {
         let m = mask ?? OutputLayout.defaultChannelMask(channels)
-        var out: [channel] = []
+        var out: [Double] = []
         for bit in 0..<32 where m & (1 << UInt32(bit)) != 0 && out.count < channels {
             switch bit {
-            case 0: out.append(EBUR128_LEFT)  // front left
-            case 1: out.append(EBUR128_RIGHT)  // front right
-            case 3: out.append(EBUR128_UNUSED)  // LFE
-            case 4: out.append(EBUR128_LEFT_SURROUND)  // back left (110°)
-            case 5: out.append(EBUR128_RIGHT_SURROUND)  // back right
-            case 9: out.append(EBUR128_Mp090)  // side left
-            case 10: out.append(EBUR128_Mm090)  // side right
-            default: out.append(EBUR128_CENTER)  // centre, back centre, the front pair beside centre, top
+            case 3: out.append(0)  // LFE
+            case 4, 5: out.append(1.41)  // back left and right (110°)
+            case 9, 10: out.append(1.41)  // side left and right (90°)
+            default: out.append(1)  // the front pair, centre, back centre, the pair beside centre, top
             }
         }
-        while out.count < channels { out.append(EBUR128_CENTER) }
+        while out.count < channels { out.append(1) }
         return out
     }
 
@@ -140,47 +140,51 @@ public final class LoudnessMeter {
             throw AudioFileError(
                 path,
                 .decoder(
-                    library: "libebur128", message: "a block of \(buffer.channels) channels for a meter of \(channels)")
-            )
+                    library: Self.name, message: "a block of \(buffer.channels) channels for a meter of \(channels)"))
         }
         guard buffer.frames > 0 else { return }
+        let n = buffer.frames
         if buffer.kind == .float {
-            try add(buffer.floats, frames: buffer.frames)
+            buffer.floats.withUnsafeBufferPointer { measurement.add($0, frames: n) }
         } else {
             buffer.doubles(into: &scratch)
-            try add(scratch, frames: buffer.frames)
-        }
-    }
-
-    private func add(_ samples: [Double], frames n: Int) throws(AudioFileError) {
-        let status = samples.withUnsafeBufferPointer { lib.addFramesDouble(state, $0.baseAddress, n) }
-        guard status == 0 else {
-            throw AudioFileError(path, .decoder(library: "libebur128", message: "cannot add frames (error \(status))"))
+            scratch.withUnsafeBufferPointer { measurement.add($0, frames: n) }
         }
         frames += Int64(n)
     }
 
     /// The loudness of everything added so far.
     package var result: Loudness {
-        var global = -Double.infinity
-        var range = 0.0
-        _ = lib.loudnessGlobal(state, &global)
-        let integrated = global.isFinite ? global : nil
-        var lra: Double?
-        if integrated != nil, lib.loudnessRange(state, &range) == 0, range.isFinite { lra = range }
-        var truePeak = 0.0
-        var samplePeak = 0.0
-        for c in 0..<channels {
-            var t = 0.0
-            var s = 0.0
-            if lib.truePeak(state, UInt32(c), &t) == 0, t.isFinite { truePeak = Swift.max(truePeak, t) }
-            if lib.samplePeak(state, UInt32(c), &s) == 0, s.isFinite { samplePeak = Swift.max(samplePeak, s) }
+        let integrated = measurement.integratedEnergy.flatMap { Self.lufs($0) }
+        var range: Double?
+        if integrated != nil {
+            if let e = measurement.rangeEnergies, let high = Self.lufs(e.high), let low = Self.lufs(e.low) {
+                range = high - low
+            } else {
+                range = 0
+            }
         }
         let reason: Loudness.Unmeasured? =
             integrated != nil ? nil : Double(frames) < 0.4 * sampleRate ? .tooShort : .belowGate
-        return Loudness(
-            integrated: integrated, integratedReason: reason, range: lra,
-            truePeak: Self.decibels(truePeak), samplePeak: Self.decibels(samplePeak))
+        var truePeak = Self.decibels(measurement.truePeak)
+        var atMost: Double?
+        if measurement.truePeakSkipped, let ceiling = truePeakCeiling,
+            measurement.truePeak <= measurement.truePeakSkipBelow
+        {
+            truePeak = nil
+            atMost = ceiling
+        }
+        var l = Loudness(
+            integrated: integrated, integratedReason: reason, range: range,
+            truePeak: truePeak, samplePeak: Self.decibels(measurement.samplePeak))
+        l.truePeakAtMost = atMost
+        return l
+    }
+
+    /// The loudness in LUFS of a mean K-weighted energy: 10·log10(energy) − 0.691 (BS.1770), nil unless finite.
+    static func lufs(_ energy: Double) -> Double? {
+        guard energy > 0, energy.isFinite else { return nil }
+        return 10 * log10(energy) - 0.691
     }
 
     /// 20·log10(x) for a positive finite amplitude, else nil.
@@ -203,8 +207,7 @@ public final class LoudnessMeter {
     }
 }
 
-/// A file's loudness, or why there is none (soundkit cannot decode it, libebur128 is not installed, the file
-/// breaks off): what `info`, `check` and the report show.
+/// A file's loudness, or why there is none (soundkit cannot decode it, the file breaks off): what `info`, `check` and the report show.
 package enum LoudnessReading: Hashable, Sendable {
     case measured(Loudness)
     case unavailable(String)
@@ -237,7 +240,13 @@ package enum LoudnessReading: Hashable, Sendable {
                 ?? "no integrated loudness (\(l.integratedReason?.description ?? "not measured"))"
             var parts = [integrated]
             if let r = l.range { parts.append("\(decimal(r, 1)) LU range") }
-            parts.append(l.truePeak.map { "\(decimal($0, 1)) dBTP true peak" } ?? "no peak (digital silence)")
+            if let t = l.truePeak {
+                parts.append("\(decimal(t, 1)) dBTP true peak")
+            } else if let most = l.truePeakAtMost {
+                parts.append("true peak at most \(decimal(most, 1)) dBTP")
+            } else {
+                parts.append("no peak (digital silence)")
+            }
             if let s = l.samplePeak { parts.append("\(decimal(s, 1)) dBFS sample peak") }
             return parts.joined(separator: ", ")
         }

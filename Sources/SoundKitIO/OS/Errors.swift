@@ -135,9 +135,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
                 "\(parser?.description ?? "not a sound file soundkit reads"); neither libsndfile nor FFmpeg reads it (\(decoder))"
         case .decoder(let library, let message): return "\(library) cannot decode it: \(message)"
         case .libraryMissing(let library, let install):
-            let task =
-                library == "libebur128"
-                ? "measuring loudness" : library == "libsoxr" ? "resampling" : "decoding this file"
+            let task = library == "libsoxr" ? "resampling" : "decoding this file"
             return "\(task) needs \(library), which is not installed (\(install))"
         case .outputIsInput: return "is the input file; choose another output name (soundkit never writes to its input)"
         case .outputIsDirectory: return "is a folder; name an output file"

@@ -51,14 +51,17 @@ public enum SoundChecker {
     }
 
     static func facts(_ sounds: [FoundSound], options: CheckOptions) -> [SoundFacts] {
-        sounds.map { $0.facts(measureLoudness: options.measureLoudness, listener: nil) }
+        sounds.map {
+            $0.facts(measureLoudness: options.measureLoudness, listener: nil, truePeakCeiling: ClippingRule.ceiling)
+        }
     }
 
     /// Checks one file.
     public static func check(
         file: String, bundleSubpath: String? = nil, options: CheckOptions = CheckOptions()
     ) -> FileReport {
-        var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
+        var facts = SoundFacts.gather(
+            file, measureLoudness: options.measureLoudness, truePeakCeiling: ClippingRule.ceiling)
         facts.bundleSubpath = bundleSubpath
         return report(facts, options: options)
     }
@@ -212,21 +215,26 @@ struct FoundSound {
     /// The largest sound read out of an archive: a notification sound is under 30 s.
     static let archiveLimit: Int64 = 64 << 20
 
-    /// The sound's facts: a file on disk read where it is, one in an archive from its bytes.
-    func facts(measureLoudness: Bool, listener: (any SampleConsumer)?) -> SoundFacts {
+    /// The sound's facts: a file on disk read where it is, one in an archive from its bytes. Below
+    /// `truePeakCeiling` the true peak need not be measured exactly (``SoundFacts/gather(_:measureLevels:measureLoudness:truePeakCeiling:)``).
+    func facts(
+        measureLoudness: Bool, listener: (any SampleConsumer)?, truePeakCeiling: Double? = nil
+    ) -> SoundFacts {
         var facts: SoundFacts
         if let (tree, relative) = archive {
             do {
                 let file = try tree.open(relative, limit: Self.archiveLimit)
                 facts = SoundFacts.gather(
-                    file, measureLevels: true, measureLoudness: measureLoudness, listener: listener)
+                    file, measureLevels: true, measureLoudness: measureLoudness, listener: listener,
+                    truePeakCeiling: truePeakCeiling)
             } catch {
                 facts = SoundFacts(path: path)
                 facts.readError = "\(error)"
             }
         } else {
             facts = SoundFacts.gather(
-                path, measureLevels: true, measureLoudness: measureLoudness, listener: listener)
+                path, measureLevels: true, measureLoudness: measureLoudness, listener: listener,
+                truePeakCeiling: truePeakCeiling)
         }
         facts.bundleSubpath = subpath
         return facts

@@ -38,16 +38,21 @@ package struct SoundFacts: Sendable {
     package var encoding: AudioEncoding? { description?.encoding }
 
     /// Reads the facts of `path`; with `measureLoudness`, decodes the whole file through a ``LoudnessMeter`` too.
-    package static func gather(_ path: String, measureLevels: Bool = true, measureLoudness: Bool = false) -> SoundFacts
-    {
-        gather(path, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: nil)
+    /// With `truePeakCeiling` (dBTP), the true peak is only measured as far as telling whether it passes that
+    /// ceiling (``Loudness/truePeakAtMost``): what the rules need, and not what a page showing it needs.
+    package static func gather(
+        _ path: String, measureLevels: Bool = true, measureLoudness: Bool = false, truePeakCeiling: Double? = nil
+    ) -> SoundFacts {
+        gather(
+            path, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: nil,
+            truePeakCeiling: truePeakCeiling)
     }
 
     /// The same, with `listener` fed from the one pass that measures the sound when soundkit can decode it (a
     /// sound it cannot decode or read leaves the listener untouched).
     package static func gather(
         _ path: String, measureLevels: Bool, measureLoudness: Bool,
-        listener: (any SampleConsumer)?
+        listener: (any SampleConsumer)?, truePeakCeiling: Double? = nil
     ) -> SoundFacts {
         let file: InputFile
         do { file = try InputFile(path: path) } catch {
@@ -55,13 +60,15 @@ package struct SoundFacts: Sendable {
             facts.readError = error.message
             return facts
         }
-        return gather(file, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: listener)
+        return gather(
+            file, measureLevels: measureLevels, measureLoudness: measureLoudness, listener: listener,
+            truePeakCeiling: truePeakCeiling)
     }
 
     /// The same for a source already open: a file, or bytes in memory (a sound a service made).
     package static func gather(
         _ file: InputFile, measureLevels: Bool, measureLoudness: Bool,
-        listener: (any SampleConsumer)?
+        listener: (any SampleConsumer)?, truePeakCeiling: Double? = nil
     ) -> SoundFacts {
         var facts = SoundFacts(path: file.path)
         do {
@@ -75,7 +82,9 @@ package struct SoundFacts: Sendable {
         guard let d = facts.description else { return facts }
         let levels = measureLevels && d.decodable && (d.encoding.isNotificationCodec || d.encoding == .imaADPCM)
         if measureLoudness && !d.decodable { facts.loudness = .unavailable("soundkit cannot decode \(d.format)") }
-        let scan = levels || (measureLoudness && d.decodable) ? LevelScan(loudness: measureLoudness) : nil
+        let scan =
+            levels || (measureLoudness && d.decodable)
+            ? LevelScan(loudness: measureLoudness, truePeakCeiling: truePeakCeiling) : nil
         let consumers: [any SampleConsumer] = [scan, d.decodable ? listener : nil].compactMap { $0 }
         guard !consumers.isEmpty else { return facts }
         SamplePass.feed(file, consumers)
@@ -116,12 +125,20 @@ final class LevelScan: SampleConsumer {
     /// −60 dBFS.
     static let threshold = 0x1p-10
 
-    init(loudness: Bool) { measuresLoudness = loudness }
+    /// The ceiling, in dBTP, the true peak is only measured against (``LoudnessMeter``); nil measures it.
+    let truePeakCeiling: Double?
+
+    init(loudness: Bool, truePeakCeiling: Double? = nil) {
+        measuresLoudness = loudness
+        self.truePeakCeiling = truePeakCeiling
+    }
 
     func start(_ source: SourceInfo) throws(AudioFileError) {
         sampleRate = source.sampleRate
         guard measuresLoudness else { return }
-        do { meter = try LoudnessMeter(for: source) } catch { loudness = .unavailable(error.message) }
+        do { meter = try LoudnessMeter(for: source, truePeakCeiling: truePeakCeiling) } catch {
+            loudness = .unavailable(error.message)
+        }
     }
 
     func consume(_ block: SampleBuffer, at position: Int64) throws(AudioFileError) {

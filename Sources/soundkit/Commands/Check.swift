@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
             sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
             exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
 
-            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128 through libebur128.
+            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128.
 
             Android's files are judged by Android's rules (android-name, android-format, android-duplicate, \
             android-shrink, unreadable) and not iOS's: a res/raw folder, an Android project (a folder with \

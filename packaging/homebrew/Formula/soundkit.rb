@@ -12,7 +12,6 @@ class Soundkit < Formula
   depends_on xcode: ["16.3", :build] # Swift 6.1 tools
   depends_on "pkgconf" => :build
   depends_on "ffmpeg"
-  depends_on "libebur128"
   depends_on "libsndfile"
   depends_on "libsoxr"
 

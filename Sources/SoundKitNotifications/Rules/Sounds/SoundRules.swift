@@ -17,7 +17,7 @@ public struct CheckOptions: Sendable {
     /// The `loudness-spread` rule: how many LU a sound may lie from the median of the sounds checked with it.
     public var loudnessSpread: Double
     /// Whether to measure loudness (for `clipping`, `loudness-spread` and `loudness`), which decodes each sound
-    /// through libebur128 in the pass that measures its levels.
+    /// through soundkit's EBU R 128 meter in the pass that measures its levels.
     public var measureLoudness: Bool
     /// A team's `.soundkit.yml`: the files its `excluded` names are not checked.
     package var configuration: CheckConfiguration?
@@ -357,12 +357,15 @@ package struct SubfolderRule: SoundRule {
 /// the resampling to the device's rate, goes past full scale).
 package struct ClippingRule: SoundRule {
     package static let rule = Rule.clipping
+    /// The true peak, in dBTP, above which a sound is reported. The checker measures the true peak only as far as
+    /// telling whether it is above this (a sound with `truePeakAtMost` set is not).
+    package static let ceiling = 0.0
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let reading = f.loudness, f.description?.decodable == true else { return [] }
         guard let l = reading.value else {
             return [finding(.note, "true peak not measured: \(reading.unavailable ?? "")")]
         }
-        guard let peak = l.truePeak, peak > 0 else { return [] }
+        guard let peak = l.truePeak, peak > Self.ceiling else { return [] }
         let sample = l.samplePeak.map { ", sample peak \(decimal($0, 1)) dBFS" } ?? ""
         let gain = -((peak + 1) * 10).rounded(.up) / 10
         return [
