@@ -8,19 +8,31 @@ public enum SoundChecker {
     /// extensions in `PlugIns` are walked too: their sounds are checked like the app's, and the Info.plist of each
     /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
+        checked(paths, options: options).report
+    }
+
+    /// ``check(_:options:)``, and how the options' cache answered for each sound (in the report's order; the
+    /// app extensions' Info.plists, which follow the sounds, are never cached).
+    package static func checked(
+        _ paths: [String], options: CheckOptions
+    ) -> (report: CheckReport, cache: [CacheOutcome?]) {
         let found = scan(paths, options: options)
-        var checked = report(facts(found.sounds, options: options), options: options)
-        checked.files += found.appexes.compactMap(ExtensionChecker.check(appex:))
-        return checked
+        let sounds = Parallel.map(found.sounds, width: options.jobs) { file, subpath in
+            checked(file, bundleSubpath: subpath, options: options)
+        }
+        var files = sounds.map(\.report)
+        for (i, findings) in LoudnessSpreadRule().check(levels: sounds.map { ($0.report.path, $0.integrated) }, options)
+        {
+            files[i].findings = ordered(files[i].findings + findings)
+        }
+        if sounds.contains(where: { $0.cache == .miss }) { options.cache?.prune() }
+        files += found.appexes.compactMap(ExtensionChecker.check(appex:))
+        return (CheckReport(files: files), sounds.map(\.cache))
     }
 
     /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
     package static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
-        facts(scan(paths, options: options).sounds, options: options)
-    }
-
-    static func facts(_ sounds: [(String, String?)], options: CheckOptions) -> [SoundFacts] {
-        sounds.map { file, subpath in
+        Parallel.map(scan(paths, options: options).sounds, width: options.jobs) { file, subpath in
             var facts = SoundFacts.gather(file, measureLoudness: options.measureLoudness)
             facts.bundleSubpath = subpath
             return facts

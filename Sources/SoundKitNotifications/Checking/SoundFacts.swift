@@ -166,9 +166,9 @@ extension SoundChecker {
     /// `listener` makes one for each sound's path, and a sound soundkit cannot decode leaves its own untouched.
     package static func gather<Listener: SampleConsumer>(
         _ paths: [String], options: CheckOptions,
-        listener: (String) -> Listener
+        listener: @Sendable (String) -> Listener
     ) -> [(SoundFacts, Listener)] {
-        scan(paths, options: options).sounds.map { file, subpath in
+        Parallel.map(scan(paths, options: options).sounds, width: options.jobs) { file, subpath in
             let l = listener(file)
             var facts = SoundFacts.gather(
                 file, measureLevels: true, measureLoudness: options.measureLoudness,
