@@ -164,7 +164,7 @@ struct CacheCLITests {
         #expect(both.status == 64)
     }
 
-    @Test("check and info print the same with --jobs 1 and --jobs 4, in text and JSON")
+    @Test("check, info and report print the same with --jobs 1 and --jobs 4 (text and JSON)")
     func jobsKeepOrder() throws {
         try CheckFixtures.ready()
         let dir = try Self.sounds()
@@ -186,6 +186,12 @@ struct CacheCLITests {
             #expect(one.stderr == four.stderr)
             #expect(one.status == four.status)
         }
+        let pages = try ["1", "4"].map { jobs in
+            let page = dir.appendingPathComponent("report-\(jobs).html")
+            try Tool.must(Tool.soundkit, ["report", dir.path, "-o", page.path, "--preview", "wav", "--jobs", jobs])
+            return try Data(contentsOf: page)
+        }
+        #expect(pages[0] == pages[1])
         #expect(try Tool.soundkit("info", "--jobs", "0", CheckFixtures.path("six.wav")).status == 64)
     }
 }
