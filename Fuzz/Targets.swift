@@ -39,6 +39,14 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "config": fuzzConfiguration,
     "zip": fuzzZip,
     "profile": fuzzProfile,
+    // A result cache entry as a stranger (another process, a damaged disk) left it; half the inputs framed with a
+    // valid header and checksum, so that the payload's reader is reached too.
+    "cache": { bytes in
+        _ = ResultCache.decode(bytes)
+        if let first = bytes.first, first & 1 == 1 {
+            _ = ResultCache.decode(ResultCache.frame(Array(bytes.dropFirst())))
+        }
+    },
 ]
 
 let selected: @Sendable ([UInt8]) -> Void = {

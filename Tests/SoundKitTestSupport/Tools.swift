@@ -36,12 +36,22 @@ public enum Tool {
         ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] ?? buildDirectory.appendingPathComponent("soundkit").path
     }
 
+    /// This process's environment with `XDG_CACHE_HOME` set to a folder of its own, for every program tests start:
+    /// `soundkit check` keeps a result cache there, never in the user's.
+    public static let environment: [String: String] = {
+        var env = ProcessInfo.processInfo.environment
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-tests-cache-\(getpid())")
+        env["XDG_CACHE_HOME"] = dir.path
+        return env
+    }()
+
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
         let start = DispatchTime.now()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
         p.arguments = arguments
+        p.environment = environment
         if let dir { p.currentDirectoryURL = dir }
         let out = Pipe()
         let err = Pipe()

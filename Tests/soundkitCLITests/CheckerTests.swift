@@ -400,7 +400,7 @@ struct BuildPhaseTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = [script]
-        var env = ProcessInfo.processInfo.environment
+        var env = Tool.environment
         env["TARGET_BUILD_DIR"] = bundle.deletingLastPathComponent().path
         env["WRAPPER_NAME"] = bundle.lastPathComponent
         env["SOUNDKIT"] = Tool.soundkit

@@ -36,7 +36,7 @@ func soundkit(_ arguments: [String], in dir: URL, environment: [String: String])
     p.executableURL = URL(fileURLWithPath: Tool.soundkit)
     p.arguments = arguments
     p.currentDirectoryURL = dir
-    p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    p.environment = Tool.environment.merging(environment) { $1 }
     let out = Pipe()
     p.standardOutput = out
     p.standardError = FileHandle.nullDevice

@@ -30,6 +30,7 @@ struct OutputSafetyTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Tool.soundkit)
         p.arguments = arguments
+        p.environment = Tool.environment
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -67,6 +68,7 @@ struct OutputSafetyTests {
         let (dir, input, output, _) = try Self.setUp("signal-ignored")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.environment = Tool.environment
         // The shell ignores SIGHUP and becomes soundkit, which inherits that.
         p.arguments = [
             "-c", "trap '' HUP; exec \"$0\" convert \"$1\" \"$2\" -d ima4 -q 100", Tool.soundkit, input, output,

@@ -15,6 +15,15 @@ public enum SoundChecker {
     /// with ``CheckOptions/platform`` `android`) are judged by Android's rules instead (`AndroidChecker`), and an
     /// Expo project's listed sounds by both (`ExpoChecker`).
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
+        checked(paths, options: options).report
+    }
+
+    /// ``check(_:options:)``, and how the options' cache answered for each sound (in the report's order; the
+    /// findings that follow the sounds — archives that cannot be read, app extensions' Info.plists, an app's wiring,
+    /// Android's files — are never cached).
+    package static func checked(
+        _ paths: [String], options: CheckOptions
+    ) -> (report: CheckReport, cache: [CacheOutcome?]) {
         var ios: [String] = []
         var android: [FileReport] = []
         for path in paths {
@@ -26,32 +35,34 @@ public enum SoundChecker {
             }
         }
         let found = scan(ios, options: options)
-        var checked = report(facts(found.sounds, options: options), options: options)
-        checked.files += found.unreadable
-        checked.files += found.appexes.compactMap { ExtensionChecker.check(appex: $0.appex, in: $0.tree) }
+        let sounds = Parallel.map(found.sounds.map(\.source), width: options.jobs) { checked($0, options: options) }
+        var files = sounds.map(\.report)
+        for (i, findings) in LoudnessSpreadRule().check(levels: sounds.map { ($0.report.path, $0.integrated) }, options)
+        {
+            files[i].findings = ordered(files[i].findings + findings)
+        }
+        if sounds.contains(where: { $0.cache == .miss }) { options.cache?.prune() }
+        files += found.unreadable
+        files += found.appexes.compactMap { ExtensionChecker.check(appex: $0.appex, in: $0.tree) }
         for app in found.apps {
             for wiring in AppWiring.check(app: app, entitlements: options.entitlements) {
-                if let i = checked.files.firstIndex(where: { $0.path == wiring.path }) {
-                    checked.files[i].findings = ordered(checked.files[i].findings + wiring.findings)
+                if let i = files.firstIndex(where: { $0.path == wiring.path }) {
+                    files[i].findings = ordered(files[i].findings + wiring.findings)
                 } else {
-                    checked.files.append(wiring)
+                    files.append(wiring)
                 }
             }
         }
         for root in found.android {
-            checked.files += AndroidChecker.check(.folder(root), scope: .everySound, options: options)
+            files += AndroidChecker.check(.folder(root), scope: .everySound, options: options)
         }
-        checked.files += android
-        return checked
+        files += android
+        return (CheckReport(files: files), sounds.map(\.cache))
     }
 
     /// The facts of every sound below `paths`, in the order ``check(_:options:)`` reports them.
     package static func gather(_ paths: [String], options: CheckOptions) -> [SoundFacts] {
-        facts(scan(paths, options: options).sounds, options: options)
-    }
-
-    static func facts(_ sounds: [FoundSound], options: CheckOptions) -> [SoundFacts] {
-        sounds.map {
+        Parallel.map(scan(paths, options: options).sounds.map(\.source), width: options.jobs) {
             $0.facts(measureLoudness: options.measureLoudness, listener: nil, truePeakCeiling: ClippingRule.ceiling)
         }
     }
@@ -215,23 +226,47 @@ struct FoundSound {
     /// The largest sound read out of an archive: a notification sound is under 30 s.
     static let archiveLimit: Int64 = 64 << 20
 
+    /// The sound made ready to check on any thread: an archive's entry is read here, on the caller's thread, since
+    /// an archive is read by one thread at a time.
+    var source: SoundSource {
+        var source = SoundSource(path: path, subpath: subpath)
+        if let (tree, relative) = archive {
+            do { source.archived = .file(try tree.open(relative, limit: Self.archiveLimit)) } catch {
+                source.archived = .unreadable("\(error)")
+            }
+        }
+        return source
+    }
+}
+
+/// A sound to check, ready for any thread: a file on disk by its path, or one from an archive, opened.
+struct SoundSource: Sendable {
+    var path: String
+    var subpath: String?
+    var archived: Archived?
+
+    /// An archive's sound: its bytes opened as a file, or why they could not be read.
+    enum Archived: Sendable {
+        case file(InputFile)
+        case unreadable(String)
+    }
+
     /// The sound's facts: a file on disk read where it is, one in an archive from its bytes. Below
-    /// `truePeakCeiling` the true peak need not be measured exactly (``SoundFacts/gather(_:measureLevels:measureLoudness:truePeakCeiling:)``).
+    /// `truePeakCeiling` the true peak need not be measured exactly
+    /// (``SoundFacts/gather(_:measureLevels:measureLoudness:truePeakCeiling:)``).
     func facts(
         measureLoudness: Bool, listener: (any SampleConsumer)?, truePeakCeiling: Double? = nil
     ) -> SoundFacts {
         var facts: SoundFacts
-        if let (tree, relative) = archive {
-            do {
-                let file = try tree.open(relative, limit: Self.archiveLimit)
-                facts = SoundFacts.gather(
-                    file, measureLevels: true, measureLoudness: measureLoudness, listener: listener,
-                    truePeakCeiling: truePeakCeiling)
-            } catch {
-                facts = SoundFacts(path: path)
-                facts.readError = "\(error)"
-            }
-        } else {
+        switch archived {
+        case .file(let file)?:
+            facts = SoundFacts.gather(
+                file, measureLevels: true, measureLoudness: measureLoudness, listener: listener,
+                truePeakCeiling: truePeakCeiling)
+        case .unreadable(let error)?:
+            facts = SoundFacts(path: path)
+            facts.readError = error
+        case nil:
             facts = SoundFacts.gather(
                 path, measureLevels: true, measureLoudness: measureLoudness, listener: listener,
                 truePeakCeiling: truePeakCeiling)

@@ -183,9 +183,9 @@ extension SoundChecker {
     /// `listener` makes one for each sound's path, and a sound soundkit cannot decode leaves its own untouched.
     package static func gather<Listener: SampleConsumer>(
         _ paths: [String], options: CheckOptions,
-        listener: (String) -> Listener
+        listener: @Sendable (String) -> Listener
     ) -> [(SoundFacts, Listener)] {
-        scan(paths, options: options).sounds.map { sound in
+        Parallel.map(scan(paths, options: options).sounds.map(\.source), width: options.jobs) { sound in
             let l = listener(sound.path)
             return (sound.facts(measureLoudness: options.measureLoudness, listener: l), l)
         }

@@ -20,6 +20,10 @@ struct Check: ParsableCommand {
             printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
             exit status is 1 when there is any error.
 
+            Sounds are checked on every processor (--jobs), and each sound's findings are kept in a result cache, \
+            found again by the file's bytes (not its date), the options, the rules and soundkit's build; a team's \
+            .soundkit.yml and baseline apply afresh on every run.
+
             A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none) \
             sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
             exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
@@ -102,6 +106,8 @@ struct Check: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
     @OptionGroup var baseline: BaselineOptions
+    @OptionGroup var jobs: JobsOption
+    @OptionGroup var cache: CacheOptions
 
     func validate() throws {
         if let l = loudness, LoudnessGoal(parsing: l) == nil {
@@ -128,7 +134,16 @@ struct Check: ParsableCommand {
         options.configuration = team
         options.entitlements = try entitlements.map(EntitlementsSource.file)
         options.platform = platform.flatMap(SoundPlatform.init(rawValue:))
-        var report = attachment ? AttachmentChecker.check(paths) : SoundChecker.check(paths, options: options)
+        options.jobs = jobs.width
+        options.cache = attachment ? nil : cache.cache
+        var report: CheckReport
+        if attachment {
+            report = AttachmentChecker.check(paths)
+        } else {
+            let checked = SoundChecker.checked(paths, options: options)
+            cache.tell(checked.report, checked.cache, cache: options.cache)
+            report = checked.report
+        }
         if let team { report = team.applied(to: report) }
         if try baseline.record(report, team) { return }
         report = try baseline.hide(report, team)

@@ -34,6 +34,8 @@ struct Info: ParsableCommand {
     @Flag(help: "The same as --format json.")
     var json = false
 
+    @OptionGroup var jobs: JobsOption
+
     func validate() throws {
         if json, let f = format, f != .json { throw ValidationError("--json is --format json; give one of them.") }
     }
@@ -63,13 +65,19 @@ struct Info: ParsableCommand {
     func run() throws {
         var described: [Described] = []
         var failed = false
-        for path in files {
-            do {
+        // Read on every processor, printed in the order given.
+        let read = Parallel.map(files, width: jobs.width) { path in
+            Result { () throws(AudioFileError) -> Described in
                 let d = try Inspector.describe(path)
-                let loudness = LoudnessReading.measure(d)
-                described.append(Described(description: d, loudness: loudness))
-                if output != .json { printText(d, loudness) }
-            } catch {
+                return Described(description: d, loudness: LoudnessReading.measure(d))
+            }
+        }
+        for result in read {
+            switch result {
+            case .success(let one):
+                described.append(one)
+                if output != .json { printText(one.description, one.loudness) }
+            case .failure(let error):
                 emitError(error, format: output == .json ? .text : output, rule: .info)
                 failed = true
             }

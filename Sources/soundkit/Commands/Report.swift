@@ -44,6 +44,7 @@ struct ReportCommand: ParsableCommand {
     var loudnessSpread: Double?
 
     @OptionGroup var config: ConfigOptions
+    @OptionGroup var jobs: JobsOption
 
     func validate() throws {
         if !["opus", "wav", "none"].contains(preview) { throw ValidationError("--preview takes opus, wav or none.") }
@@ -62,6 +63,7 @@ struct ReportCommand: ParsableCommand {
             loudness: loudness.flatMap(LoudnessGoal.init(parsing:)) ?? team?.loudness,
             loudnessSpread: loudnessSpread ?? team?.loudnessSpread ?? 3)
         check.configuration = team
+        check.jobs = jobs.width
         let sounds = SoundSetReport.build(
             paths, options: .init(title: title, check: check, preview: AudioPreview.Format(rawValue: preview)))
         do {

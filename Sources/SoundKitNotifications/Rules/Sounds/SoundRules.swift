@@ -26,6 +26,10 @@ public struct CheckOptions: Sendable {
     /// `check --platform`: judge every file by this platform's rules; nil: by where the files are (Android's in
     /// `res/raw` folders and Android projects, iOS's elsewhere).
     package var platform: SoundPlatform?
+    /// Sounds checked at once (`--jobs`); the report's order does not depend on it.
+    package var jobs = BatchConverter.processorCount
+    /// Where findings are kept between runs (``ResultCache``); nil checks every sound afresh.
+    package var cache: ResultCache?
 
     /// The options `soundkit check` uses without flags: loudness measured, no target, a spread of 3 LU.
     public init(
@@ -411,7 +415,12 @@ package struct LoudnessSpreadRule: Sendable {
 
     /// Findings by index into `set`; none unless at least two sounds have an integrated loudness.
     package func check(_ set: [SoundFacts], _ o: CheckOptions) -> [Int: [Finding]] {
-        let measured = set.indices.compactMap { i in set[i].loudness?.value?.integrated.map { (i, $0) } }
+        check(levels: set.map { ($0.path, $0.loudness?.value?.integrated) }, o)
+    }
+
+    /// The same from each sound's path and integrated loudness (LUFS), as the result cache keeps them.
+    package func check(levels set: [(path: String, integrated: Double?)], _ o: CheckOptions) -> [Int: [Finding]] {
+        let measured = set.indices.compactMap { i in set[i].integrated.map { (i, $0) } }
         guard measured.count >= 2, let median = Self.median(measured.map(\.1)) else { return [:] }
         var out: [Int: [Finding]] = [:]
         for (i, level) in measured where abs(level - median) > o.loudnessSpread {

@@ -1,0 +1,82 @@
+import ArgumentParser
+import SoundKit
+import SoundKitIO
+import SoundKitNotifications
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `--jobs N` for `check`, `report` and `info`: what batch `convert --jobs` means, for files read instead of written.
+struct JobsOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Files read at once (default: the number of processors).", valueName: "n"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let j = jobs, j < 1 { throw ValidationError("--jobs takes a number of files from 1 up.") }
+    }
+
+    var width: Int { jobs ?? BatchConverter.processorCount }
+}
+
+/// `--cache-path DIR`, `--no-cache` and `--verbose`, for `check`.
+struct CacheOptions: ParsableArguments {
+    @Option(
+        name: .customLong("cache-path"),
+        help: ArgumentHelp(
+            "Keep the result cache in this folder (default: $XDG_CACHE_HOME/soundkit, else ~/.cache/soundkit on Linux "
+                + "and ~/Library/Caches/soundkit on macOS).",
+            valueName: "DIR"))
+    var path: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Check every sound afresh, reading and writing no result cache.")
+    var noCache = false
+
+    @Flag(help: "Say on standard error which sounds the result cache answered for and which were checked.")
+    var verbose = false
+
+    func validate() throws {
+        if path != nil && noCache { throw ValidationError("--cache-path and --no-cache cannot be combined.") }
+    }
+
+    /// The run's cache, or nil with --no-cache or when there is no folder for it.
+    var cache: ResultCache? {
+        guard !noCache, let dir = path ?? CacheFolder.defaultDirectory else { return nil }
+        return ResultCache(directory: dir, identity: "soundkit \(SoundKitVersion.string) " + Self.build)
+    }
+
+    /// The running executable's size and modification time: a rebuilt soundkit of the same version does not use
+    /// what the one before cached.
+    static var build: String {
+        #if canImport(Darwin)
+            var size: UInt32 = 4096
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return "unknown build" }
+            let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+            let path = "/proc/self/exe"
+        #endif
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "unknown build" }
+        #if canImport(Darwin)
+            let stamp = st.st_mtimespec
+        #else
+            let stamp = st.st_mtim
+        #endif
+        return "build \(st.st_size) \(stamp.tv_sec).\(stamp.tv_nsec)"
+    }
+
+    /// With --verbose, one line a sound on standard error: `soundkit: cache hit: PATH` or `cache miss`.
+    func tell(_ report: CheckReport, _ outcomes: [CacheOutcome?], cache: ResultCache?) {
+        guard verbose, cache != nil else { return }
+        for (file, outcome) in zip(report.files, outcomes) {
+            switch outcome {
+            case .hit?: printError("soundkit: cache hit: \(file.path)")
+            case .miss?: printError("soundkit: cache miss: \(file.path)")
+            case nil: printError("soundkit: cache unused (unreadable): \(file.path)")
+            }
+        }
+    }
+}
