@@ -186,7 +186,7 @@ extension PayloadChecker {
             let sound = FoundSound(path: w, subpath: nil, archive: (tree, String(w.dropFirst(tree.root.count + 1))))
             let options = CheckOptions(measureLoudness: lookup.measureLoudness)
             return SoundChecker.report(
-                sound.facts(measureLoudness: lookup.measureLoudness, listener: nil), options: options
+                sound.source.facts(measureLoudness: lookup.measureLoudness, listener: nil), options: options
             ).findings
         }
         return lookup.cache.findings(of: w, measureLoudness: lookup.measureLoudness)
