@@ -19,7 +19,7 @@ public struct Loudness: Hashable, Sendable {
     /// blocks); nil when ``integrated`` is.
     public var range: Double?
     /// The largest true (inter-sample) peak of any channel in dBTP, from 4× oversampling below 96 kHz (2× below
-    /// 192 kHz); nil for digital silence, and when only a ceiling was asked about (``truePeakAtMost``).
+    /// 192 kHz); nil for digital silence, and when only a ceiling was asked about (`truePeakAtMost`).
     public var truePeak: Double?
     /// The largest sample of any channel in dBFS; nil for digital silence.
     public var samplePeak: Double?

@@ -9,10 +9,10 @@ public enum SoundChecker {
     /// notification extension by `ExtensionChecker`. All the sounds found form one set for `LoudnessSpreadRule`.
     ///
     /// An `.ipa` is read in place: its `Payload/*.app` is checked as that bundle's folder would be, its files named
-    /// `App.ipa/Payload/Demo.app/…`. Each app bundle's wiring is checked too (``AppWiring``).
+    /// `App.ipa/Payload/Demo.app/…`. Each app bundle's wiring is checked too (`AppWiring`).
     ///
     /// Android's files (a `res/raw` folder, an Android project, a folder met on the way that is one, or anything
-    /// with ``CheckOptions/platform`` `android`) are judged by Android's rules instead (`AndroidChecker`), and an
+    /// with `CheckOptions.platform` `android`) are judged by Android's rules instead (`AndroidChecker`), and an
     /// Expo project's listed sounds by both (`ExpoChecker`).
     public static func check(_ paths: [String], options: CheckOptions = CheckOptions()) -> CheckReport {
         checked(paths, options: options).report
