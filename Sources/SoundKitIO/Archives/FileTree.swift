@@ -85,15 +85,18 @@ package final class ZipTree: FileTree {
             let relative = String(entry.name.dropFirst(prefix.count))
             var parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             if entry.isDirectory { parts.removeLast() }
-            guard !parts.isEmpty, !relative.contains("\\"),
-                !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-            else { continue }
+            guard Self.isOrdinary(parts), !relative.contains("\\") else { continue }
             for k in 1..<parts.count { folders.insert(parts[0..<k].joined(separator: "/")) }
             let name = parts.joined(separator: "/")
             if entry.isDirectory { folders.insert(name) } else { files[name] = entry }
         }
         self.files = files
         self.folders = folders
+    }
+
+    /// Whether a name's components are all ordinary names: none empty, `.` or `..`, so it reaches nowhere else.
+    package static func isOrdinary<S: StringProtocol>(_ parts: [S]) -> Bool {
+        !parts.isEmpty && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 
     /// The app bundles of an `.ipa`: the `Payload/*.app` folders its names hold, sorted.

@@ -35,8 +35,7 @@ package struct AndroidFileTree: Sendable {
         var contents: [String: Result<[UInt8], ZipError>] = [:]
         for entry in archive.entries where !entry.isDirectory && AndroidChecker.isInResRaw(entry.name) {
             let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
-            guard !entry.name.contains("\\"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-            else { continue }
+            guard ZipTree.isOrdinary(parts), !entry.name.contains("\\") else { continue }
             files.append(entry.name)
             do {
                 contents[entry.name] = .success(try archive.read(entry, limit: FoundSound.archiveLimit))
