@@ -143,4 +143,25 @@ struct PayloadCLITests {
         let (json, _) = try payload([fcm], ["--provider", "expo", "--format", "json"])
         #expect(json.status == 0 && json.stdout.contains("\"files\""), "\(json.stdout)")
     }
+
+    @Test("Apple's Live Activity update: clean, its alert sound resolved with --bundle, name-not-found when absent")
+    func liveActivity() throws {
+        let update = #"""
+            {"aps":{"timestamp":1168364460,"event":"update","content-state":{"currentHealthLevel":0.941},"relevance-score":75,"alert":{"title":"Power Panda found a sword!","body":"In a cave.","sound":"chime.aiff"}}}
+            """#
+        let (plain, _) = try payload([update], ["--format", "json"])
+        #expect(plain.status == 0 && plain.stdout.contains(#""provider" : "apns""#), "\(plain.stdout)")
+        #expect(!plain.stdout.contains("silent") && !plain.stdout.contains("ignored"), "\(plain.stdout)")
+        let app = try temporaryDirectory("payload-live").appendingPathComponent("Rangers.app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let (missing, _) = try payload([update], ["--bundle", app.path])
+        #expect(missing.status == 1 && missing.stdout.contains("error:") && missing.stdout.contains("[name-not-found]"))
+        #expect(missing.stdout.contains("p1.json:1:"), "\(missing.stdout)")
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "pcm_s16be",
+            app.appendingPathComponent("chime.aiff").path)
+        let (found, _) = try payload([update], ["--bundle", app.path, "--no-loudness"])
+        #expect(found.status == 0 && !found.stdout.contains("[name-not-found]"), "\(found.stdout)")
+        #expect(found.stderr.hasPrefix("chime.aiff: resolves to "), "\(found.stderr)")
+    }
 }

@@ -38,6 +38,12 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case soundName = "sound-name"
     case androidChannel = "android-channel"
     case interruptionLevel = "interruption-level"
+    // Live Activities (ActivityKit push notifications).
+    case liveActivityEvent = "live-activity-event"
+    case liveActivityTimestamp = "live-activity-timestamp"
+    case liveActivityContent = "live-activity-content"
+    case liveActivityStart = "live-activity-start"
+    case liveActivityAlert = "live-activity-alert"
     // Notification extensions in bundles.
     case extensionPlist = "extension-plist"
     case contentExtension = "content-extension"
@@ -147,7 +153,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .payloadShape:
             return (
                 .payloads, [.error, .warning, .note],
-                "aps.sound malformed: critical not 0/1, volume a string or outside 0…1, an empty name, sound: true; relevance-score outside 0…1; no aps (a note when the body is of no known shape, or has no iOS part)"
+                "aps.sound malformed: critical not 0/1, volume a string or outside 0…1, an empty name, sound: true; a notification's relevance-score outside 0…1 (a Live Activity's only orders activities); no aps (a note when the body is of no known shape, or has no iOS part)"
             )
         case .mutableContent:
             return (
@@ -174,7 +180,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .payloadProvider:
             return (
                 .payloads, [.error, .warning, .note],
-                "a key the provider rejects, with where it belongs (FCM v1's message.notification.sound, message.apns.notification, legacy keys in a v1 body); aps.alert.sound, which iOS ignores, is a warning; a legacy FCM body a note"
+                "a key the provider rejects, with where it belongs (FCM v1's message.notification.sound, message.apns.notification, legacy keys in a v1 body); aps.alert.sound outside a Live Activity, which iOS ignores, is a warning; a legacy FCM body a note"
             )
         case .soundName:
             return (
@@ -190,6 +196,30 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             return (
                 .payloads, [.error, .note],
                 "aps.interruption-level other than passive, active, time-sensitive or critical; critical without a critical sound, or a critical sound at another level, is a note"
+            )
+        case .liveActivityEvent:
+            return (
+                .payloads, [.error, .warning],
+                "a Live Activity push whose aps.event is not start, update or end; dismissal-date on an event other than end is a warning"
+            )
+        case .liveActivityTimestamp:
+            return (
+                .payloads, [.error, .warning],
+                "a Live Activity push without aps.timestamp (an error on update, a warning on start and end), or one in milliseconds (past the year 5000 in seconds)"
+            )
+        case .liveActivityContent:
+            return (
+                .payloads, [.error, .warning],
+                "aps.content-state missing on start or update (on end a warning), not a dictionary, or over 4 KB as compact JSON"
+            )
+        case .liveActivityStart:
+            return (
+                .payloads, [.error], "a push-to-start (event start) without attributes-type, attributes or alert"
+            )
+        case .liveActivityAlert:
+            return (
+                .payloads, [.warning],
+                "a Live Activity alert with a sound but no title or body (no alert, no sound), or a sound in aps.sound instead of aps.alert.sound"
             )
         case .extensionPlist:
             return (
@@ -308,13 +338,31 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             .field
         case .shadowed, .payloadJSON, .payloadSize, .payloadShape, .categoryNotDeclared, .extensionPlist,
             .serviceExtension, .attachmentExtension, .entitlement, .extensionVersion, .extensionBundleID,
-            .interruptionLevel:
+            .interruptionLevel, .liveActivityEvent, .liveActivityTimestamp, .liveActivityContent, .liveActivityStart,
+            .liveActivityAlert:
             .documentation
         case .clipping, .loudness, .loudnessSpread, .namePolicy, .channelsRate, .size, .androidChannel: .advice
         case .fix, .convert, .info, .normalize: .tool
         case .androidName, .androidFormat, .androidDuplicate, .androidShrink: .android
         }
     }
+
+    /// The documents a rule's severity rests on, where the table names them beside its ``Basis``.
+    package var citation: String? {
+        let activityKit =
+            "Apple: Starting and updating Live Activities with ActivityKit push notifications; the APNs payload key reference"
+        switch self {
+        case .liveActivityEvent, .liveActivityContent, .liveActivityStart: return activityKit
+        case .liveActivityTimestamp:
+            return activityKit
+                + "; Apple DTS, developer forums thread 776165 (updates dated in the past or far future are dropped)"
+        case .liveActivityAlert: return activityKit + "; ActivityKit's AlertConfiguration (title, body, sound)"
+        default: return nil
+        }
+    }
+
+    /// What the rule's severity rests on, as the table says it: its basis and the documents it cites.
+    package var restsOn: String { basis.rawValue + (citation.map { " — \($0)" } ?? "") }
 
     /// The id in reports: `codec`, `duration-banner`, …
     public var id: String { rawValue }
@@ -343,7 +391,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         var lines = ["| rule | severity | finds | rests on |", "|---|---|---|---|"]
         for r in allCases {
             lines.append(
-                "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) | \(r.basis.rawValue) |"
+                "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) | \(r.restsOn) |"
             )
         }
         return lines.joined(separator: "\n")

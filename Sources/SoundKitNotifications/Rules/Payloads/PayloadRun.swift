@@ -25,6 +25,8 @@ struct PayloadRun {
         case .expo?: expo(root)
         case .onesignal?: oneSignal(root)
         case .gorush?: gorush(root)
+        case let other?:
+            if let body = ProviderBodies.body(of: other) { body.check(root, in: &self) }
         case nil: anyShape(root)
         }
     }
@@ -55,15 +57,25 @@ struct PayloadRun {
     /// One `aps` dictionary at `apsPath`, whatever the provider: every check of an `aps` goes through here.
     mutating func checkAPS(_ aps: JSONValue, at apsPath: [String]) {
         let soundPath = apsPath + ["sound"]
+        // A Live Activity's alert plays aps.alert.sound (ActivityKit's AlertConfiguration.sound): it is checked and
+        // resolved as aps.sound is, and an update without an alert is silent by design.
+        let liveActivity = LiveActivity.recognises(aps)
+        if liveActivity, case .object = aps["alert"], let sound = aps["alert"]?["sound"] {
+            iosSound(sound, at: apsPath + ["alert", "sound"])
+        }
         if let sound = aps["sound"] {
             iosSound(sound, at: soundPath)
-        } else {
+        } else if !liveActivity {
             notes.add(
                 .payloadShape, "\(dotted(apsPath)) has no \"sound\": the notification is silent", .note, at: soundPath)
         }
-        APSRules.alertSound(aps, at: apsPath, into: &notes)
+        if liveActivity {
+            LiveActivity.check(aps, at: apsPath, into: &notes)
+        } else {
+            APSRules.alertSound(aps, at: apsPath, into: &notes)
+            APSRules.relevanceScore(aps, at: apsPath, into: &notes)
+        }
         APSRules.interruptionLevel(aps, at: apsPath, into: &notes)
-        APSRules.relevanceScore(aps, at: apsPath, into: &notes)
         if let entitlements {
             AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: entitlements, into: &notes)
         }
@@ -113,7 +125,7 @@ struct PayloadRun {
         guard !holders.isEmpty else {
             notes.add(
                 .payloadShape,
-                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (APNs, FCM v1, legacy FCM, Expo, OneSignal, Braze, gorush, a simulator .apns file), so nothing was checked; --provider names one",
+                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (APNs, FCM v1, legacy FCM, Expo, OneSignal, Braze, gorush, a simulator .apns file, Amazon SNS, Amazon Pinpoint, Airship, Pusher Beams, Azure Notification Hubs), so nothing was checked; --provider names one",
                 .note, at: [])
             return
         }
