@@ -159,6 +159,13 @@ struct MoreProviderTests {
         #expect(lint(#"{"notification":{"event_id":"x","devices":[]}}"#).provider == nil)
     }
 
+    @Test("every provider is one ProviderBody, listed once, and the one its shape and --provider pick")
+    func oneTypeEach() {
+        let listed: [PushProvider] = ProviderBodies.all.map { $0.provider }
+        #expect(Set(listed) == Set(PushProvider.allCases) && listed.count == PushProvider.allCases.count)
+        #expect(ProviderBodies.all.allSatisfy { !$0.documentation.isEmpty })
+    }
+
     @Test("the payload fuzz entry reads every provider, SNS's inner strings included, without stopping")
     func fuzzEntry() {
         for (body, _) in MoreDocumentedBodies.all { fuzzPayloadCheck(Array(body.utf8)) }

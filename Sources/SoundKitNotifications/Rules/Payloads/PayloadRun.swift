@@ -18,17 +18,8 @@ struct PayloadRun {
 
     /// Checks `root` as `provider`'s body; of no known shape (nil), every `aps` dictionary in it.
     mutating func check(_ root: JSONValue, as provider: PushProvider?) {
-        switch provider {
-        case .apns?, .braze?, .simulator?: apnsPayload(root, at: [], via: "APNs")
-        case .fcm?: fcm(root)
-        case .fcmLegacy?: fcmLegacy(root)
-        case .expo?: expo(root)
-        case .onesignal?: oneSignal(root)
-        case .gorush?: gorush(root)
-        case let other?:
-            if let body = ProviderBodies.body(of: other) { body.check(root, in: &self) }
-        case nil: anyShape(root)
-        }
+        guard let provider else { return anyShape(root) }
+        ProviderBodies.body(of: provider)?.check(root, in: &self)
     }
 
     /// An APNs payload (the object holding `aps`) at `base`, sent on by `via` when it sits inside another body: its

@@ -36,38 +36,10 @@ public enum PushProvider: String, CaseIterable, Codable, Sendable {
     /// `{"notification", "data"}` without `to`.
     case azure
 
-    /// The provider `root` is written for, by its shape, in this order: an array of objects (Expo's batch); a shape of
-    /// one of ``ProviderBodies/all`` (OneSignal's Live Activity API, Amazon SNS, Pinpoint, Braze's REST API, Airship,
-    /// Pusher Beams); `aps` at
-    /// the top (a simulator file with `Simulator Target Bundle`, Braze with `ab`, else APNs); `message` (FCM v1);
-    /// `notifications` (gorush); a OneSignal key; an Expo push token in `to`; `to`, `registration_ids` or
-    /// `condition` (legacy FCM, unless only Expo's top-level keys are beside `to`); only `notification` and `data` (Azure's
-    /// FCM native body). None for any other shape.
+    /// The provider `root` is written for, by its shape: the first of ``ProviderBodies/all`` that recognises it.
+    /// None for any other shape.
     package static func detect(_ root: JSONValue) -> PushProvider? {
-        switch root {
-        case .array(let items):
-            let objects = items.filter { if case .object = $0 { true } else { false } }
-            return !items.isEmpty && objects.count == items.count ? .expo : nil
-        case .object:
-            if let body = ProviderBodies.all.first(where: { $0.provider != .azure && $0.recognises(root) }) {
-                return body.provider
-            }
-            if case .object? = root["message"], root["aps"] == nil { return .fcm }
-            if root["aps"] != nil {
-                if root["Simulator Target Bundle"] != nil { return .simulator }
-                return root["ab"] != nil ? .braze : .apns
-            }
-            if case .array? = root["notifications"] { return .gorush }
-            if oneSignalKeys.contains(where: { root[$0] != nil }) { return .onesignal }
-            if expoToken(root["to"]) { return .expo }
-            guard ["to", "registration_ids", "condition"].contains(where: { root[$0] != nil }) else {
-                return AzureNativeBody.recognises(root) ? .azure : nil
-            }
-            let expoOnly = root["notification"] == nil && expoKeys.contains { root[$0] != nil }
-            return expoOnly ? .expo : .fcmLegacy
-        default:
-            return nil
-        }
+        ProviderBodies.all.first { $0.recognises(root) }?.provider
     }
 
     /// Keys only OneSignal's create-notification body has.

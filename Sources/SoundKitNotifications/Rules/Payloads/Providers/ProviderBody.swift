@@ -13,12 +13,14 @@ protocol ProviderBody {
     static func check(_ root: JSONValue, in run: inout PayloadRun)
 }
 
-/// The providers that are one ``ProviderBody`` each, in the order their shapes are tried (a more specific shape
-/// first: OneSignal's Live Activity API before its create-notification body).
+/// Every provider, one ``ProviderBody`` each, in the order their shapes are tried: the more specific shape first
+/// (OneSignal's Live Activity API before its create-notification body, a simulator file and Braze's `ab` before a
+/// plain APNs payload, Expo's `to` before legacy FCM's).
 enum ProviderBodies {
     static let all: [any ProviderBody.Type] = [
         OneSignalLiveActivityBody.self, SNSBody.self, PinpointBody.self, BrazeRESTBody.self, AirshipBody.self,
-        PusherBeamsBody.self, AzureNativeBody.self,
+        PusherBeamsBody.self, FCMv1ProviderBody.self, SimulatorBody.self, BrazeAPNsBody.self, APNsBody.self,
+        GorushBody.self, OneSignalBody.self, ExpoBody.self, FCMLegacyBody.self, AzureNativeBody.self,
     ]
 
     /// The body type of `provider`, when it is one.
