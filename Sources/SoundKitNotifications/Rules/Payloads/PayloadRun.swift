@@ -116,7 +116,7 @@ struct PayloadRun {
         guard !holders.isEmpty else {
             notes.add(
                 .payloadShape,
-                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (APNs, FCM v1, legacy FCM, Expo, OneSignal, Braze, gorush, a simulator .apns file, Amazon SNS, Amazon Pinpoint, Airship, Pusher Beams, Azure Notification Hubs), so nothing was checked; --provider names one",
+                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (\(PushProvider.allCases.map(\.title).joined(separator: ", "))), so nothing was checked; --provider names one",
                 .note, at: [])
             return
         }
