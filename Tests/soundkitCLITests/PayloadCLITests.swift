@@ -164,4 +164,16 @@ struct PayloadCLITests {
         #expect(found.status == 0 && !found.stdout.contains("[name-not-found]"), "\(found.stdout)")
         #expect(found.stderr.hasPrefix("chime.aiff: resolves to "), "\(found.stderr)")
     }
+
+    @Test("an Amazon SNS body: inner findings at the platform's string naming the key, a broken string an error")
+    func sns() throws {
+        let body =
+            #"{"default":"x","APNS":"{\"aps\":{\"sound\":{\"critical\":1,\"name\":\"a.caf\",\"volume\":3}}}","GCM":"not json"}"#
+        let (r, _) = try payload([body])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("p1.json:1:23: error: in APNS: aps.sound.volume is 3"), "\(r.stdout)")
+        #expect(r.stdout.contains("p1.json:1:102: error: GCM is not valid JSON"), "\(r.stdout)")
+        let (j, _) = try payload([body], ["--format", "json"])
+        #expect(j.stdout.contains(#""provider" : "sns""#) && j.stdout.contains(#""subject" : "APNS.aps.sound.volume""#))
+    }
 }
