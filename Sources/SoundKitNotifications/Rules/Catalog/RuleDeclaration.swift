@@ -2,7 +2,7 @@
 /// what its severity rests on, and examples that must trigger it and examples that must not. SwiftLint's model: the
 /// examples are its proof — `RuleExampleTests` runs every push-body example through the payload checker — and the
 /// README's table, `--help` and `soundkit rules` all come from these declarations.
-package protocol RuleDeclaration {
+package protocol RuleDeclaration: Sendable {
     static var rule: Rule { get }
     static var family: Rule.Family { get }
     static var severities: [Severity] { get }

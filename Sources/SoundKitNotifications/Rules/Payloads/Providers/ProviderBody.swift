@@ -1,7 +1,7 @@
 /// One push provider's request body: how soundkit recognises it by its shape, and where its iOS and Android parts are
 /// and how it spells their fields. A provider is one type conforming to this, listed in ``ProviderBodies/all``, and
 /// one case of ``PushProvider``; its documented bodies are examples of the rules that read it.
-protocol ProviderBody {
+protocol ProviderBody: Sendable {
     /// The provider this body is written for.
     static var provider: PushProvider { get }
     /// The documents its fields are taken from, cited beside it.
