@@ -36,7 +36,7 @@ public enum PushProvider: String, CaseIterable, Codable, Sendable {
     /// `{"notification", "data"}` without `to`.
     case azure
 
-    /// The provider `root` is written for, by its shape: the first of ``ProviderBodies/all`` that recognises it.
+    /// The provider `root` is written for, by its shape: the first of `ProviderBodies.all` that recognises it.
     /// None for any other shape.
     package static func detect(_ root: JSONValue) -> PushProvider? {
         ProviderBodies.all.first { $0.recognises(root) }?.provider
