@@ -74,7 +74,8 @@ struct DistributionTests {
 
     @Test(
         "pre-commit try-repo: a 31 s alarm.wav fails soundkit-check naming it, a good sound passes",
-        .enabled(if: has("pre-commit") && has("git"), "pre-commit is not installed (pip install pre-commit)"))
+        .enabled(if: has("pre-commit") && has("git"), "pre-commit is not installed (pip install pre-commit)"),
+        .tags(.slow), .notQuick)
     func preCommitHooks() throws {
         let repo = try temporaryDirectory()
         let (good, long) = try Self.sounds(in: repo)
@@ -99,7 +100,7 @@ struct DistributionTests {
 
     @Test(
         "Examples/SoundCheckDemo builds with a good sound and fails on a 31 s one, naming it",
-        .enabled(if: has("swift"), "no swift on PATH"))
+        .enabled(if: has("swift"), "no swift on PATH"), .tags(.slow), .notQuick)
     func soundCheckPlugin() throws {
         // A copy at a fixed place, so that a second run builds only what changed; it names soundkit by this path.
         let demo = Self.root.appendingPathComponent(".build/soundcheck-demo")

@@ -3,7 +3,7 @@ import Testing
 
 /// Examples/PushService, a package that depends on soundkit by path and uses only the service API, built and run on
 /// uploads made here: what issue 28 asks a consumer to be able to do.
-@Suite("Examples/PushService, built and run as a dependent package", .serialized)
+@Suite("Examples/PushService, built and run as a dependent package", .serialized, .tags(.slow), .notQuick)
 struct PushServiceExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
