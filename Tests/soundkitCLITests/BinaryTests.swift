@@ -56,3 +56,30 @@ struct BinaryTests {
         #expect(!process.stdout.isEmpty || !process.stderr.isEmpty || words.first == "convert", "\(words) said nothing")
     }
 }
+
+/// `scripts/test --binary` selects the process suite by suite name (`swift test` cannot select by tag): the names it
+/// lists must be exactly the suites tagged `.binary`.
+@Suite("The process suite scripts/test runs")
+struct ProcessSuiteListTests {
+    @Test("scripts/test's binary_suites names exactly the suites tagged .binary")
+    func listed() throws {
+        let root = BinaryTests.root
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/test"), encoding: .utf8)
+        let line = script.split(separator: "\n").first { $0.hasPrefix("binary_suites=") } ?? ""
+        let listed = Set(
+            line.split(whereSeparator: { "(|)'".contains($0) }).dropFirst().map(String.init)
+                .filter { !$0.isEmpty && !$0.contains("\\") })
+        let folder = root.appendingPathComponent("Tests/soundkitCLITests")
+        var tagged: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, l) in lines.enumerated() where l.hasPrefix("@Suite(") && l.contains(".tags(.binary)") {
+                let next = lines[(i + 1)...].first { $0.hasPrefix("struct ") } ?? ""
+                tagged.insert(String(next.dropFirst("struct ".count).prefix { $0.isLetter || $0.isNumber }))
+            }
+        }
+        #expect(tagged.count >= 4, "\(tagged)")
+        #expect(listed == tagged, "scripts/test lists \(listed.sorted()); tagged .binary: \(tagged.sorted())")
+    }
+}
