@@ -13,7 +13,7 @@ import SoundKitIO
 /// `UNNotificationSound.init(named:)`: the same three places on iOS, iPadOS, Mac Catalyst, macOS and visionOS). The
 /// first match wins; names are case-sensitive and include the extension.
 ///
-/// The main bundle's resources are its top level, or a macOS app's `Contents/Resources` (``BundleLayout``). On macOS
+/// The main bundle's resources are its top level, or a macOS app's `Contents/Resources` (`BundleLayout`). On macOS
 /// the search goes on where `NSSound(named:)` looks after the main bundle (Apple, AppKit › NSSound › init(named:)):
 /// `~/Library/Sounds`, `/Library/Sounds`, `/Network/Library/Sounds`, then `/System/Library/Sounds`.
 public struct SoundLocations: Sendable, Hashable {
