@@ -288,4 +288,56 @@ enum PlatformApps {
                 + "/Mac.zip/Mac.app/Contents/Resources/alarm.wav")
         #expect(ExtensionChecker.extensions(of: dir.path + "/Mac.zip").map(\.platform) == [.macos])
     }
+
+    /// Each real app's Info.plists (../shared/realworld/plists) and its project's real sounds (apps/), laid out as an
+    /// iOS app and as a macOS app: the macOS layout gives exactly the iOS layout's findings, file for file.
+    @Test(
+        "real apps laid out for macOS get the findings they get laid out for iOS, no more (../shared/realworld)",
+        .enabled(if: realWorld("plists") != nil && realWorld("apps") != nil, realWorldMissing))
+    func realWorldMac() throws {
+        let plists = try #require(realWorld("plists"))
+        let sounds = try #require(realWorld("apps"))
+        let fm = FileManager.default
+        let names = try fm.contentsOfDirectory(atPath: plists.path).filter { !$0.hasSuffix(".tsv") }.sorted()
+        let files = try fm.contentsOfDirectory(atPath: sounds.path).filter { $0.contains("__") }
+        var compared = 0
+        for name in names {
+            let dir = try temporaryDirectory("realWorldMac-\(name)")
+            let ios = dir.appendingPathComponent("ios/Demo.app")
+            let mac = dir.appendingPathComponent("mac/Demo.app")
+            for plist in try fm.contentsOfDirectory(atPath: plists.appendingPathComponent(name).path)
+            where plist.hasSuffix("-Info.plist") {
+                let kind = String(plist.dropLast("-Info.plist".count))
+                let (flat, contents) =
+                    kind == "HostApp"
+                    ? ("Info.plist", "Contents/Info.plist")
+                    : ("PlugIns/\(kind).appex/Info.plist", "Contents/PlugIns/\(kind).appex/Contents/Info.plist")
+                let data = try Data(contentsOf: plists.appendingPathComponent("\(name)/\(plist)"))
+                try PlatformApps.file(data, at: ios.appendingPathComponent(flat))
+                try PlatformApps.file(data, at: mac.appendingPathComponent(contents))
+            }
+            let project = String(name.prefix { $0 != "-" }).lowercased()
+            for file in files where file.lowercased().hasPrefix(project) {
+                let data = try Data(contentsOf: sounds.appendingPathComponent(file))
+                let base = String(file.split(separator: "__", maxSplits: 1).last ?? "")
+                try PlatformApps.file(data, at: ios.appendingPathComponent(base))
+                try PlatformApps.file(data, at: mac.appendingPathComponent("Contents/Resources/\(base)"))
+                compared += 1
+            }
+            let options = CheckOptions(measureLoudness: false)
+            func summary(_ app: URL) -> [String] {
+                PlatformApps.findings(SoundChecker.check([app.path], options: options)).map {
+                    let path = String($0.path.dropFirst(app.path.count))
+                        .replacingOccurrences(of: "/Contents/Resources/", with: "/")
+                        .replacingOccurrences(of: "/Contents/PlugIns/", with: "/PlugIns/")
+                        .replacingOccurrences(of: "/Contents/Info.plist", with: "/Info.plist")
+                    return "\(path) \($0.finding.rule) \($0.finding.severity)"
+                }.sorted()
+            }
+            let onIOS = summary(ios)
+            #expect(summary(mac) == onIOS, "\(name)")
+            #expect(!onIOS.contains { $0.contains(" subfolder ") || $0.contains(" extension-plist ") }, "\(name)")
+        }
+        #expect(compared >= 20)
+    }
 }
