@@ -121,10 +121,13 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
             )
         case .extension:
             return (.sounds, [.warning], "a sound's extension disagrees with its content (an AIFF named .caf)")
+        // Apple, Bundle Programming Guide › Bundle Structures: an iOS (and iPadOS, watchOS, visionOS) app keeps its
+        // resources at the top of the bundle, a macOS app (Mac Catalyst too) at the top of Contents/Resources;
+        // UNNotificationSound.init(named:) searches "the main bundle" on every platform it names.
         case .subfolder:
             return (
                 .sounds, [.warning, .error],
-                "a sound below a bundle's top level, where Apple documents none and iOS does not find it by its name; an error when a payload's name resolves only there"
+                "a sound below the top of a bundle's resources (the top level; a macOS or Mac Catalyst app's Contents/Resources), where Apple documents none and the system does not find it by its name; an error when a payload's name resolves only there"
             )
         case .namePolicy:
             return (.sounds, [.warning], "with --name-policy: a name Android's res/raw refuses ([a-z][a-z0-9_]*)")
@@ -135,13 +138,20 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
                 .sounds, [.note, .error],
                 "what --fix wrote (note), or why a sound could not be mended by converting (error)"
             )
+        // Apple, watchOS Apps › Taking advantage of notification forwarding: a notification appears only on the
+        // device most likely to have the user's focus (iPhone or Apple Watch); UNNotificationSound.init(named:) lists
+        // no watchOS in its availability. Nothing says the watch plays the iPhone app's sound file, so nothing is
+        // judged of it.
         case .nameNotFound:
             return (
                 .names, [.error, .note],
-                "a sound name the app does not ship (other case, other extension: did you mean …); a note when no location was given"
+                "a sound name the app does not ship (other case, other extension: did you mean …); a note when no location was given. An iOS app's watch app (Watch/*.app) is not required to ship the iPhone's sounds: Apple documents that a forwarded notification appears on one device only, and no custom sound for it on the watch"
             )
         case .shadowed:
-            return (.names, [.note], "the same sound name in several places; the first in iOS's search order wins")
+            return (
+                .names, [.note],
+                "the same sound name in several places; the first in the platform's search order wins (macOS goes on to ~/Library/Sounds, /Library/Sounds, /Network/Library/Sounds, /System/Library/Sounds)"
+            )
         case .payloadJSON: return (.payloads, [.error], "the payload is not valid JSON (line and column)")
         case .payloadSize: return (.payloads, [.error], "the APNs payload is over 4096 bytes")
         case .payloadShape:
@@ -194,7 +204,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case .extensionPlist:
             return (
                 .appExtensions, [.error],
-                "an app extension's Info.plist missing, malformed, or without NSExtension and its point identifier"
+                "an app extension's Info.plist (PlugIns/X.appex/Info.plist; Contents/PlugIns/X.appex/Contents/Info.plist in a macOS app) missing, malformed, or without NSExtension and its point identifier"
             )
         case .contentExtension:
             return (
@@ -211,12 +221,13 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
                 .appExtensions, [.error, .note],
                 "a payload asking for a critical alert or a time-sensitive notification the app's profile (or --entitlements) does not grant; a note when the app has no aps-environment"
             )
-        // Apple, Information Property List: MinimumOSVersion is the lowest system a bundle runs on, and iOS does not
-        // load an extension below it; FIELD.md lists it among the very common "service extension never runs".
+        // Apple, Information Property List: MinimumOSVersion is the lowest system a bundle runs on (iOS, iPadOS,
+        // visionOS, watchOS), LSMinimumSystemVersion on macOS and Mac Catalyst, and the system does not load an
+        // extension below it; FIELD.md lists it among the very common "service extension never runs".
         case .extensionVersion:
             return (
                 .appExtensions, [.warning],
-                "a notification extension whose MinimumOSVersion is above the app's: it never runs on the versions between"
+                "a notification extension whose MinimumOSVersion (LSMinimumSystemVersion in a macOS app) is above its app's: it never runs on the versions between"
             )
         // Apple DTS, developer forums thread 101754: "the app extension's bundle identifier must be prefixed by the
         // app's bundle identifier"; Xcode's "Embedded binary's bundle identifier is not prefixed …" and the

@@ -241,6 +241,8 @@ struct ConvertDocument: Encodable {
 struct ResolveDocument: Encodable {
     var version = 1
     var name: String
+    /// The platform whose search path was used (`ios`, `macos`, …).
+    var platform: String
     var winner: String?
     var shadowed: [String]
     var searched: [Location]
