@@ -242,4 +242,15 @@ func fuzzZip(_ bytes: [UInt8]) {
         _ = tree.files { _, _ in true }
         _ = tree.contents(of: "PlugIns")
     }
+    // The app a team's archive holds (.ipa, zipped .app or .xcarchive), its layout and platform from its
+    // Info.plist, its extensions' and watch apps' layouts, and the wiring read through them.
+    if let app = BundleLayout.archivedApp(in: ZipTree(archive, prefix: "", root: "fuzz.zip")) {
+        let tree = ZipTree(archive, prefix: app + "/", root: app)
+        let layout = BundleLayout.of(tree)
+        for bundle in layout.extensions(in: tree) + layout.watchApps(in: tree) {
+            _ = BundleLayout.of(tree, at: bundle)
+            _ = ExtensionChecker.check(appex: bundle, in: tree)
+        }
+        _ = AppWiring.check(app: tree, entitlements: nil)
+    }
 }

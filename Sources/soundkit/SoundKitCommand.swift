@@ -26,16 +26,40 @@ struct SoundKitCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
-        if let why = ConvertRequest.refusal(Array(CommandLine.arguments.dropFirst())) {
-            printError("soundkit: error: \(why)")
-            exit(withError: ExitCode(64))
-        }
-        let arguments = CommandLine.arguments
+        let words = Console.arguments
         // A batch takes Ctrl-C itself: it cancels, keeping the files already converted.
-        let batch = arguments.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
+        let batch = words.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
         EndingSignals.removeTemporaryFiles(on: batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
-        if arguments.count > 1, arguments[1] == "convert", Convert.runScanned(Array(arguments.dropFirst(2))) { return }
-        main(nil)
+        let status = run(words)
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #elseif canImport(Darwin)
+            Darwin.exit(status)
+        #endif
+    }
+
+    /// Runs the command `words` (the words after `soundkit`) name and returns its exit status, writing to the run's
+    /// ``Console``: what the process does between its start and its exit, and what the tests run in process.
+    static func run(_ words: [String]) -> Int32 {
+        Console.$arguments.withValue(words) {
+            if let why = ConvertRequest.refusal(words) {
+                printError("soundkit: error: \(why)")
+                return 64
+            }
+            if words.first == "convert", let status = Convert.runScanned(Array(words.dropFirst())) { return status }
+            do {
+                var command = try parseAsRoot(words)
+                try command.run()
+                return 0
+            } catch {
+                // What ArgumentParser's `exit(withError:)` prints: help and the version on standard output, with
+                // status 0; usage errors and the rest on standard error.
+                let status = exitCode(for: error)
+                let message = fullMessage(for: error)
+                if !message.isEmpty { status.isSuccess ? print(message) : printError(message) }
+                return status.rawValue
+            }
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import SoundKitTestSupport
 import Testing
 
 @testable import SoundKitContainers
@@ -13,7 +14,8 @@ import Testing
 /// loudness and range, 0.01 dB for the peaks.
 @Suite(
     "Loudness meter against libebur128",
-    .enabled(if: LibEBUR128.shared != nil, "libebur128 (the test oracle) is not installed; scripts/setup installs it"))
+    .enabled(if: LibEBUR128.shared != nil, "libebur128 (the test oracle) is not installed; scripts/setup installs it"),
+    .tags(.oracle))
 struct LoudnessOracleTests {
     /// A signal, its rate and libebur128's positions for its channels (5.1: L R C LFE Ls Rs).
     struct Signal: CustomTestStringConvertible, Sendable {

@@ -5,7 +5,7 @@ import Testing
 @testable import SoundKitNotifications
 
 /// The service API (issue 28): sounds prepared from files and from bytes, in memory or written, checked, Codable.
-@Suite("NotificationSounds: a push service's API")
+@Suite("NotificationSounds: a push service's API", .tags(.oracle))
 struct ServiceTests {
     /// Makes `name` in `dir` with ffmpeg from a lavfi source; returns its path.
     static func make(_ dir: URL, _ name: String, _ args: [String]) throws -> String {

@@ -49,7 +49,7 @@ public enum Tool {
     public static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
         let start = DispatchTime.now()
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
+        p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try required(executable))
         p.arguments = arguments
         p.environment = environment
         if let dir { p.currentDirectoryURL = dir }
@@ -83,6 +83,20 @@ public enum Tool {
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         throw ToolMissing(name: name)
+    }
+
+    /// The path of `name`, a program a test needs. Where it is not installed the test is skipped, saying so
+    /// (Swift Testing's `Test.cancel`, from Swift 6.3); with an older compiler it fails, saying the same.
+    public static func required(_ name: String) throws -> String {
+        do {
+            return try which(name)
+        } catch {
+            #if compiler(>=6.3)
+                try Test.cancel("\(error)")
+            #else
+                throw error
+            #endif
+        }
     }
 
     public struct ToolMissing: Error, CustomStringConvertible {

@@ -5,7 +5,9 @@ import Testing
 /// are skipped (and listed as skipped) without them.
 let androidTools = ["ffmpeg", "ffprobe", "sox"].allSatisfy { (try? Tool.which($0)) != nil }
 
-@Suite("Ogg Vorbis out and convert --platform", .enabled(if: androidTools, "needs ffmpeg, ffprobe and sox"))
+@Suite(
+    "Ogg Vorbis out and convert --platform", .enabled(if: androidTools, "needs ffmpeg, ffprobe and sox"), .tags(.oracle)
+)
 struct AndroidConvertTests {
     @Test("convert IN OUT.ogg writes Vorbis that FFmpeg decodes to the source's length, short sounds too")
     func oggLength() throws {
@@ -109,7 +111,9 @@ struct AndroidConvertTests {
     }
 }
 
-@Suite("check: Android's rules where files are Android's", .enabled(if: androidTools, "needs ffmpeg, ffprobe and sox"))
+@Suite(
+    "check: Android's rules where files are Android's", .enabled(if: androidTools, "needs ffmpeg, ffprobe and sox"),
+    .tags(.oracle))
 struct AndroidCheckTests {
     /// A sound made by sox (or ffmpeg for Ogg Vorbis) at `path`, folders made.
     func sound(_ path: URL, _ extra: [String] = []) throws {

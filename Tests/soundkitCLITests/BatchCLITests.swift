@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("convert --output-dir: many files in one run")
+@Suite("convert --output-dir: many files in one run", .tags(.binary))
 struct BatchCLITests {
     /// A folder of sounds in subfolders (sox and libsndfile wrote them), a text file and a hidden file.
     func makeTree() throws -> URL {

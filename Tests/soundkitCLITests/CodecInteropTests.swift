@@ -45,7 +45,7 @@ func toolDecode16(_ tool: String, _ path: String) throws -> [Int16] {
     }
 }
 
-@Suite("IMA4, IMA ADPCM and G.711 against ffmpeg, sox and libsndfile")
+@Suite("IMA4, IMA ADPCM and G.711 against ffmpeg, sox and libsndfile", .tags(.oracle))
 struct CodecInteropTests {
     static let sources: [(name: String, path: String)] = {
         let d = Inputs.directory.path

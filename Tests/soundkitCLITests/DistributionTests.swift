@@ -74,7 +74,8 @@ struct DistributionTests {
 
     @Test(
         "pre-commit try-repo: a 31 s alarm.wav fails soundkit-check naming it, a good sound passes",
-        .enabled(if: has("pre-commit") && has("git"), "pre-commit is not installed (pip install pre-commit)"))
+        .enabled(if: has("pre-commit") && has("git"), "pre-commit is not installed (pip install pre-commit)"),
+        .tags(.slow), .notQuick)
     func preCommitHooks() throws {
         let repo = try temporaryDirectory()
         let (good, long) = try Self.sounds(in: repo)
@@ -99,7 +100,7 @@ struct DistributionTests {
 
     @Test(
         "Examples/SoundCheckDemo builds with a good sound and fails on a 31 s one, naming it",
-        .enabled(if: has("swift"), "no swift on PATH"))
+        .enabled(if: has("swift"), "no swift on PATH"), .tags(.slow), .notQuick)
     func soundCheckPlugin() throws {
         // A copy at a fixed place, so that a second run builds only what changed; it names soundkit by this path.
         let demo = Self.root.appendingPathComponent(".build/soundcheck-demo")
@@ -116,13 +117,13 @@ struct DistributionTests {
         let (good, long) = try Self.sounds(in: scratch)
         try FileManager.default.copyItem(atPath: good, toPath: sounds.appendingPathComponent("chime.wav").path)
 
-        let built = try Tool.run("swift", ["build", "--package-path", demo.path])
+        let built = try Tool.run("swift", Tool.dependentBuild(demo))
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         #expect(built.stdout.contains("soundkit check: 2 sound(s) of Chimes"), "\(built.stdout)")
 
         let alarm = sounds.appendingPathComponent("alarm.wav").path
         try FileManager.default.copyItem(atPath: long, toPath: alarm)
-        let failed = try Tool.run("swift", ["build", "--package-path", demo.path])
+        let failed = try Tool.run("swift", Tool.dependentBuild(demo))
         let output = failed.stdout + failed.stderr
         #expect(failed.status != 0)
         #expect(output.contains("\(alarm): error:") && output.contains("[duration]"), "\(output)")

@@ -78,7 +78,7 @@ enum FFmpegInputs {
     }
 }
 
-@Suite("Inputs FFmpeg decodes: convert, info, check against ffmpeg's own decode")
+@Suite("Inputs FFmpeg decodes: convert, info, check against ffmpeg's own decode", .tags(.oracle))
 struct FFmpegInputTests {
     @Test("convert to float and to 16-bit gives ffmpeg's frames and samples", arguments: FFmpegInputs.kinds)
     func convert(_ kind: FFmpegInputs.Kind) throws {

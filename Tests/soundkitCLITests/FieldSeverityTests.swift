@@ -7,7 +7,7 @@ func realWorldFile(_ path: String) -> String? {
     return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
 }
 
-@Suite("severities weighed against what real apps ship")
+@Suite("severities weighed against what real apps ship", .tags(.oracle))
 struct FieldSeverityTests {
     /// A WAV written to a pipe by `writer`, which cannot seek back to patch the sizes (sox leaves 0x7FFFF000 in its
     /// data size field, ffmpeg 0xFFFFFFFF).

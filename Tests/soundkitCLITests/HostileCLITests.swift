@@ -3,7 +3,7 @@ import Testing
 
 /// Every hostile file through the command line as a user runs it: a clear `path: error: …` naming the problem and
 /// exit status 1 — never a crash (a trap is exit 132 or 134) — quickly, in bounded memory, and no output left behind.
-@Suite("Hostile input: the command line")
+@Suite("Hostile input: the command line", .tags(.binary))
 struct HostileCLITests {
     static let folder: URL = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

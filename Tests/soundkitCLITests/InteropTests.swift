@@ -142,7 +142,7 @@ struct Cell: CustomStringConvertible, Sendable {
     }
 }
 
-@Suite("Linear PCM: every cell, from inputs other tools wrote, read back by ffmpeg")
+@Suite("Linear PCM: every cell, from inputs other tools wrote, read back by ffmpeg", .tags(.oracle))
 struct LinearPCMInteropTests {
     @Test(arguments: Inputs.all)
     func everyCell(_ input: Inputs.Input) throws {
@@ -218,7 +218,7 @@ struct LinearPCMInteropTests {
     }
 }
 
-@Suite("Rate and channel conversion")
+@Suite("Rate and channel conversion", .tags(.oracle))
 struct RateChannelTests {
     @Test("the OneSignal recipe: -f caff -d LEI16@44100 -c 1")
     func oneSignal() throws {

@@ -126,7 +126,7 @@ enum LoudnessFixtures {
     ]
 }
 
-@Suite("Loudness (EBU R 128) against ffmpeg's ebur128 filter", .serialized)
+@Suite("Loudness (EBU R 128) against ffmpeg's ebur128 filter", .serialized, .tags(.oracle))
 struct LoudnessTests {
     func agree(_ path: String) throws {
         let ours = try InfoLoudness.of(path)
@@ -201,7 +201,7 @@ struct LoudnessTests {
     }
 }
 
-@Suite("convert --normalize and --gain", .serialized)
+@Suite("convert --normalize and --gain", .serialized, .tags(.oracle))
 struct NormalizeTests {
     /// Normalised outputs measured by ffmpeg: within 0.5 LU of the target, true peak under the ceiling (plus what
     /// IMA4's and µLaw's noise add).
@@ -326,7 +326,7 @@ struct NormalizeTests {
     }
 }
 
-@Suite("check: clipping, loudness-spread, --loudness on real files", .serialized)
+@Suite("check: clipping, loudness-spread, --loudness on real files", .serialized, .tags(.oracle))
 struct LoudnessCheckTests {
     static let loudnessRules: Set<String> = ["clipping", "loudness-spread", "loudness"]
 

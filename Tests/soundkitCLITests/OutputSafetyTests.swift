@@ -3,7 +3,7 @@ import Testing
 
 /// Nothing is lost: a full disk, a file-size limit or a folder soundkit may not write in gives a clear error,
 /// leaves no partial or temporary file, and never damages an existing output.
-@Suite("Output safety")
+@Suite("Output safety", .tags(.binary))
 struct OutputSafetyTests {
     /// A 3 s stereo WAV (about 530 KB) and an existing output that must survive a failed conversion.
     static func setUp(_ name: String) throws -> (dir: URL, input: String, output: String, old: Data) {

@@ -3,7 +3,7 @@ import Testing
 
 /// Examples/PushService, a package that depends on soundkit by path and uses only the service API, built and run on
 /// uploads made here: what issue 28 asks a consumer to be able to do.
-@Suite("Examples/PushService, built and run as a dependent package", .serialized)
+@Suite("Examples/PushService, built and run as a dependent package", .serialized, .tags(.slow), .notQuick)
 struct PushServiceExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -54,8 +54,8 @@ struct PushServiceExampleTests {
         try Data("these are my notes\n".utf8).write(to: uploads.appendingPathComponent("notes.mp3"))
         try Data(Self.prettyPayload(size: 4344).utf8).write(to: uploads.appendingPathComponent("payload.json"))
 
-        try Tool.must("swift", ["build", "--package-path", Self.example.path])
-        let bin = try Tool.must("swift", ["build", "--package-path", Self.example.path, "--show-bin-path"])
+        try Tool.must("swift", Tool.dependentBuild(Self.example))
+        let bin = try Tool.must("swift", Tool.dependentBuild(Self.example, "--show-bin-path"))
         let binary = bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/PushService"
         let run = try Tool.run(binary, [uploads.path, out.path])
         #expect(run.status == 0, "\(run.stderr)")

@@ -77,7 +77,7 @@ func unescapeHTML(_ s: String) -> String {
     .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
 }
 
-@Suite("soundkit report", .serialized)
+@Suite("soundkit report", .serialized, .tags(.browser))
 struct ReportTests {
     @Test("the page is one file: a section per sound with its findings and rule ids, previews inline, names as text")
     func structure() throws {

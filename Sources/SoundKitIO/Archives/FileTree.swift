@@ -71,6 +71,8 @@ package struct FolderTree: FileTree {
 package final class ZipTree: FileTree {
     package let archive: ZipArchive
     package let root: String
+    /// The folder of the archive the tree is (`Payload/Demo.app/`), or empty for the whole archive.
+    package let prefix: String
     /// The files and folders below the prefix, by their path relative to it.
     private let files: [String: ZipEntry]
     private let folders: Set<String>
@@ -79,6 +81,7 @@ package final class ZipTree: FileTree {
     package init(_ archive: ZipArchive, prefix: String, root: String) {
         self.archive = archive
         self.root = root
+        self.prefix = prefix
         var files: [String: ZipEntry] = [:]
         var folders: Set<String> = [""]
         for entry in archive.entries where entry.name.hasPrefix(prefix) {

@@ -65,7 +65,7 @@ package final class AtomicOutputFile: OutputBytes {
         guard owned else { throw AudioFileError(path, .system(.write, .badFileDescriptor)) }
         do {
             try Syscall.sys(.permissions, path) { fchmod(fd.rawValue, 0o666 & ~Self.creationMask) }
-            if flush { try Syscall.sys(.sync, path) { fsync(fd.rawValue) } }
+            if flush { try Syscall.sys(.sync, path) { Syscall.flushToDisk(fd.rawValue) } }
             owned = false
             try Syscall.close(fd, .write, path)
         } catch {

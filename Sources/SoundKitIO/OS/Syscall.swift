@@ -25,6 +25,16 @@ enum Syscall {
         }
     }
 
+    /// `fsync(2)`, which on Linux reaches the disk. On Darwin `fsync` only hands the data to the drive, which may
+    /// keep it in its cache across a power cut (macOS's fsync(2) manual page): `F_FULLFSYNC` asks the drive to
+    /// write it, and `fsync` remains for the file systems that refuse `F_FULLFSYNC` (some network and FAT volumes).
+    static func flushToDisk(_ fd: Int32) -> Int32 {
+        #if canImport(Darwin)
+            if fcntl(fd, F_FULLFSYNC) != -1 { return 0 }
+        #endif
+        return fsync(fd)
+    }
+
     /// Linux's `syncfs(2)`, which the Glibc module does not export; nil where the C library lacks it.
     #if os(Linux)
         static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map {
@@ -66,10 +76,10 @@ enum Syscall {
     }
 
     /// Flushes `path` to disk: opens it (a file, or a folder to flush its entries) read-only, runs `call` on the
-    /// descriptor (`fsync`, or Linux's `syncfs` for its whole file system) and closes it. The first failure is
-    /// thrown, as `.sync` on `reported`.
+    /// descriptor (``flushToDisk(_:)``, or Linux's `syncfs` for its whole file system) and closes it. The first
+    /// failure is thrown, as `.sync` on `reported`.
     static func sync(
-        _ path: String, reporting reported: String, with call: (Int32) -> Int32 = { fsync($0) }
+        _ path: String, reporting reported: String, with call: (Int32) -> Int32 = { flushToDisk($0) }
     )
         throws(AudioFileError)
     {

@@ -34,7 +34,8 @@ extension SoundChecker {
         guard sound.archived == nil, let cache = options.cache, let before = ResultCache.fingerprint(file) else {
             return fresh().0
         }
-        let key = cache.key(path: file, bundleSubpath: bundleSubpath, fingerprint: before, options: options)
+        let key = cache.key(
+            path: file, bundleSubpath: bundleSubpath, platform: sound.platform, fingerprint: before, options: options)
         if let entry = cache.lookup(key) {
             return CheckedSound(report: entry.report, integrated: entry.integrated, cache: .hit)
         }

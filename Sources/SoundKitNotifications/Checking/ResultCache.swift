@@ -72,13 +72,18 @@ package final class ResultCache: Sendable {
     }
 
     /// The key of a sound's entry: everything its cached findings depend on.
-    package func key(path: String, bundleSubpath: String?, fingerprint: [UInt8], options: CheckOptions) -> String {
+    /// The bundle's platform is part of it: messages name it.
+    package func key(
+        path: String, bundleSubpath: String?, platform: ApplePlatform? = nil, fingerprint: [UInt8],
+        options: CheckOptions
+    ) -> String {
         let goal = options.loudness.map { "\($0.target) \($0.tolerance)" } ?? "none"
         return [
             "soundkit result cache \(Self.format)", identity,
             "rules " + Rule.allCases.map(\.rawValue).joined(separator: ","),
             "name-policy \(options.namePolicy)", "loudness \(goal)", "measure-loudness \(options.measureLoudness)",
-            "path " + path, "subpath " + (bundleSubpath ?? "-"), "bytes " + ContentHash.hex(fingerprint),
+            "path " + path, "subpath " + (bundleSubpath ?? "-"),
+            "platform " + (platform?.rawValue ?? "-"), "bytes " + ContentHash.hex(fingerprint),
         ].joined(separator: "\n")
     }
 

@@ -87,7 +87,7 @@ public enum SoundChecker {
     }
 
     package static func report(_ facts: SoundFacts, options: CheckOptions) -> FileReport {
-        let findings = ordered(soundRules.flatMap { $0.check(facts, options) })
+        let findings = ordered(soundRules.flatMap { $0.check(facts, options) }).on(facts.platform)
         return FileReport(path: facts.path, description: facts.description, findings: findings)
     }
 
@@ -145,7 +145,8 @@ public enum SoundChecker {
     }
 
     /// Sound candidates below the tree's root, sorted, and the app extensions met on the way; in a bundle, each file
-    /// below the top level carries its subpath.
+    /// below the top of its resources (``BundleLayout``: the bundle's top level, a macOS app's `Contents/Resources`)
+    /// carries its subpath, and each file its bundle's platform.
     static func scan(_ tree: any FileTree, android: Bool, into found: inout Found) {
         let dir = tree.root
         if isAppex(dir) { found.appexes.append((tree, "")) }
@@ -153,6 +154,8 @@ public enum SoundChecker {
         if rootIsBundle && !isAppex(dir) { found.apps.append(tree) }
         var appexes: [String] = []
         var androidRoots: [String] = []
+        // Each bundle met (by its path in the tree; empty: the root) and its layout.
+        var layouts: [String: BundleLayout] = rootIsBundle ? ["": BundleLayout.of(tree)] : [:]
         // The batch walker (hidden entries and linked folders left out), told which folders a bundle keeps apart.
         let files = tree.files { path, relative in
             if android, AndroidRouting.isResRaw(path) || AndroidRouting.isAndroidProject(path) {
@@ -160,8 +163,13 @@ public enum SoundChecker {
                 return false
             }
             if isBundle(path) {
-                // A nested bundle (PlugIns/X.appex) is a bundle of its own, checked like the app.
+                // A nested bundle (PlugIns/X.appex, Watch/W.app) is a bundle of its own, checked like the app; an app
+                // outside any bundle (an .xcarchive's Products/Applications/X.app) has its wiring checked too.
+                layouts[relative] = BundleLayout.of(tree, at: relative)
                 if isAppex(path) { appexes.append(relative) }
+                if !isAppex(path), !rootIsBundle, bundleDepth(relative) == nil, tree is FolderTree {
+                    found.apps.append(FolderTree(root: path))
+                }
                 return true
             }
             guard rootIsBundle || bundleDepth(relative) != nil else { return true }
@@ -172,10 +180,11 @@ public enum SoundChecker {
         }
         let archive = tree is FolderTree ? nil : tree
         for file in files where isCandidate(file, in: tree) {
-            found.sounds.append(
-                FoundSound(
-                    path: file.path, subpath: subpath(file.relative, rootIsBundle: rootIsBundle),
-                    archive: archive.map { ($0, file.relative) }))
+            let place = placed(file.relative, rootIsBundle: rootIsBundle, layouts: layouts)
+            var sound = FoundSound(
+                path: file.path, subpath: place.subpath, archive: archive.map { ($0, file.relative) })
+            sound.platform = place.platform
+            found.sounds.append(sound)
         }
         found.appexes += appexes.map { (tree, $0) }
         found.android += androidRoots
@@ -192,12 +201,18 @@ public enum SoundChecker {
         return folders.lastIndex { isBundle(String($0)) }.map { $0 + 1 }
     }
 
-    /// A file's path below its bundle when it is not at the bundle's top level (where iOS never finds it by name);
-    /// nil at the top level or outside any bundle.
-    static func subpath(_ relative: String, rootIsBundle: Bool) -> String? {
+    /// A file's path below the top of its bundle's resources when it is not there (where it is never found by
+    /// name: below the top level of a flat bundle, outside the top of a macOS app's `Contents/Resources`), nil
+    /// there or outside any bundle; and its bundle's platform.
+    static func placed(
+        _ relative: String, rootIsBundle: Bool, layouts: [String: BundleLayout]
+    ) -> (subpath: String?, platform: ApplePlatform?) {
         let parts = relative.split(separator: "/")
-        guard let start = bundleDepth(relative) ?? (rootIsBundle ? 0 : nil), parts.count - start > 1 else { return nil }
-        return parts[start...].joined(separator: "/")
+        guard let start = bundleDepth(relative) ?? (rootIsBundle ? 0 : nil) else { return (nil, nil) }
+        let layout = layouts[parts[..<start].joined(separator: "/")] ?? .flat(.ios)
+        let inside = parts[start...].joined(separator: "/")
+        guard let resource = layout.resourcePath(inside) else { return (inside, layout.platform) }
+        return (resource.contains("/") ? inside : nil, layout.platform)
     }
 
     /// A sound by its name (``ContainerKind/soundExtensions``, so that a JPEG named .caf is a finding) or by its
@@ -222,6 +237,8 @@ struct FoundSound {
     var path: String
     var subpath: String?
     var archive: (tree: any FileTree, relative: String)?
+    /// The platform of the bundle it is in; nil outside any bundle.
+    var platform: ApplePlatform?
 
     /// The largest sound read out of an archive: a notification sound is under 30 s.
     static let archiveLimit: Int64 = 64 << 20
@@ -230,6 +247,7 @@ struct FoundSound {
     /// an archive is read by one thread at a time.
     var source: SoundSource {
         var source = SoundSource(path: path, subpath: subpath)
+        source.platform = platform
         if let (tree, relative) = archive {
             do { source.archived = .file(try tree.open(relative, limit: Self.archiveLimit)) } catch {
                 source.archived = .unreadable("\(error)")
@@ -244,6 +262,7 @@ struct SoundSource: Sendable {
     var path: String
     var subpath: String?
     var archived: Archived?
+    var platform: ApplePlatform?
 
     /// An archive's sound: its bytes opened as a file, or why they could not be read.
     enum Archived: Sendable {
@@ -272,6 +291,7 @@ struct SoundSource: Sendable {
                 truePeakCeiling: truePeakCeiling)
         }
         facts.bundleSubpath = subpath
+        facts.platform = platform
         return facts
     }
 }

@@ -25,6 +25,11 @@ package struct SoundFacts: Sendable {
     package var loudness: LoudnessReading?
     /// For files inside a bundle: the path below the bundle (`Sounds/a.caf`), nil at the top level.
     package var bundleSubpath: String?
+    /// For files inside an app bundle: the platform it is built for (``BundleLayout``); nil elsewhere.
+    package var platform: ApplePlatform?
+
+    /// How messages name the platform that plays the sound: the bundle's, iOS outside any bundle.
+    package var platformName: String { (platform ?? .ios).name }
 
     /// The levels the silence rules look at.
     package struct Levels: Sendable, Hashable {

@@ -5,6 +5,7 @@
 /// An app extension's Info.plist, XML or binary: reading (``InfoPlist``) and the extension checks.
 package func fuzzPlistCheck(_ bytes: [UInt8]) {
     _ = ExtensionChecker.check(plist: bytes, path: "Info.plist")
+    _ = BundleLayout.platform(ofInfoPlist: bytes)
 }
 
 /// A push payload: the JSON parser, provider detection, `aps.sound`, the size, and the attachment checks (no

@@ -29,6 +29,9 @@ public struct Finding: Codable, Hashable, Sendable {
     public var line: Int?
     /// For a finding about part of a payload: the column (1-based, in Unicode scalars) where it starts on ``line``.
     public var column: Int?
+    /// For a finding about an app bundle's file: the Apple platform the bundle is built for (`ios`, `macos`,
+    /// `watchos`, `visionos`).
+    package var platform: String?
 
     /// A finding; checks make theirs with ``Rule/finding(_:_:subject:remedy:)``.
     package init(_ severity: Severity, _ rule: Rule, _ message: String, subject: String? = nil, remedy: Remedy? = nil) {

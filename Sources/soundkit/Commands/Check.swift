@@ -7,46 +7,49 @@ import SoundKitNotifications
 import SoundKitReport
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check notification sounds and notification extensions against Apple's rules, as a build step.",
-        discussion: """
-            PATH is a sound file, a folder (searched recursively), an .app/.appex bundle or an .ipa (its Payload/*.app \
-            read in place, without unzipping). Files are judged by their \
-            bytes, not their names. In a bundle, the app extensions in PlugIns are walked too: their sounds are checked, \
-            and so is the Info.plist (XML or binary) of every notification content and service extension, each \
-            extension's bundle identifier and deployment target against the app's, and the entitlements of its \
-            embedded.mobileprovision (or --entitlements). Findings are \
-            printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
-            exit status is 1 when there is any error.
+    // Computed: the discussion depends on the words of the run (in a test, several runs share one process).
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: "Check notification sounds and notification extensions against Apple's rules, as a build step.",
+            discussion: """
+                PATH is a sound file, a folder (searched recursively), an .app/.appex bundle or an .ipa (its Payload/*.app \
+                read in place, without unzipping). Files are judged by their \
+                bytes, not their names. In a bundle, the app extensions in PlugIns are walked too: their sounds are checked, \
+                and so is the Info.plist (XML or binary) of every notification content and service extension, each \
+                extension's bundle identifier and deployment target against the app's, and the entitlements of its \
+                embedded.mobileprovision (or --entitlements). Findings are \
+                printed as `PATH: error: MESSAGE [rule]` (or warning:, note:), which Xcode and CI log parsers pick up; the \
+                exit status is 1 when there is any error.
 
-            Sounds are checked on every processor (--jobs), and each sound's findings are kept in a result cache, \
-            found again by the file's bytes (not its date), the options, the rules and soundkit's build; a team's \
-            .soundkit.yml and baseline apply afresh on every run.
+                Sounds are checked on every processor (--jobs), and each sound's findings are kept in a result cache, \
+                found again by the file's bytes (not its date), the options, the rules and soundkit's build; a team's \
+                .soundkit.yml and baseline apply afresh on every run.
 
-            A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none) \
-            sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
-            exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
+                A .soundkit.yml in the current folder or above (the nearest; --config names one, --no-config reads none) \
+                sets rule severities, excluded paths, per-path overrides, the loudness goal and strict; a mistake in it \
+                exits 78. --write-baseline records the findings; --baseline then hides them, so only new ones count.
 
-            Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128.
+                Loudness (clipping, loudness, loudness-spread) is measured by EBU R 128.
 
-            Android's files are judged by Android's rules (android-name, android-format, android-duplicate, \
-            android-shrink, unreadable) and not iOS's: a res/raw folder, an Android project (a folder with \
-            settings.gradle(.kts), build.gradle(.kts) or src/main/res/raw, whose modules' res/raw folders and build \
-            files are found below it), such folders met while walking another, an .apk or .aab (read in place), or \
-            any PATH with --platform android. \
-            A folder with an app.json or app.config.json whose expo-notifications plugin lists sounds has each listed \
-            sound judged for both platforms.
+                Android's files are judged by Android's rules (android-name, android-format, android-duplicate, \
+                android-shrink, unreadable) and not iOS's: a res/raw folder, an Android project (a folder with \
+                settings.gradle(.kts), build.gradle(.kts) or src/main/res/raw, whose modules' res/raw folders and build \
+                files are found below it), such folders met while walking another, an .apk or .aab (read in place), or \
+                any PATH with --platform android. \
+                A folder with an app.json or app.config.json whose expo-notifications plugin lists sounds has each listed \
+                sound judged for both platforms.
 
-            Rules (rule, severities, what it finds), for check, resolve and payload:
+                Rules (rule, severities, what it finds), for check, resolve and payload:
 
-            """ + ruleList)
+                """ + ruleList)
+    }
 
     /// ArgumentParser reads every subcommand's configuration to find the one named, so this text is built in every
     /// process; the rule list (formatting that every start-up would pay for) only in one whose command line names
     /// `check`, the only one that can show it.
     private static var ruleList: String {
-        CommandLine.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
+        Console.arguments.contains("check") ? Rule.helpLines.joined(separator: "\n") : "(see soundkit check --help)"
     }
 
     @Argument(help: "Sound files, folders, app bundles or .ipa files.")

@@ -9,11 +9,16 @@ import SoundKitReport
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Find the file iOS plays for a sound name.",
+        abstract: "Find the file iOS, macOS, watchOS or visionOS plays for a sound name.",
         discussion: """
-            iOS looks in the app container's Library/Sounds, then each app-group container's Library/Sounds in the order \
-            given, then the top level of the main bundle; the first match wins. Names are case-sensitive and include the \
-            extension. Prints the winning path; exit 1 with near misses when nothing matches.
+            The system looks in the app container's Library/Sounds, then each app-group container's Library/Sounds in \
+            the order given, then the top of the main bundle's resources: the bundle's top level, or a macOS or Mac \
+            Catalyst app's Contents/Resources (UNNotificationSound.init(named:)). On macOS it goes on to \
+            ~/Library/Sounds, /Library/Sounds, /Network/Library/Sounds and /System/Library/Sounds, where \
+            NSSound(named:) looks after the main bundle. The first match wins. Names are case-sensitive and include \
+            the extension. The platform is the bundle's (told by its layout and Info.plist), or --platform's. Prints \
+            the winning path (--verbose: and every place searched, in order); exit 1 with near misses when nothing \
+            matches.
             """)
 
     @Argument(help: "The sound name, as in UNNotificationSound(named:) or aps.sound (e.g. chime.caf).")
@@ -21,7 +26,13 @@ struct Resolve: ParsableCommand {
 
     @OptionGroup var locations: LocationOptions
 
-    @Flag(name: .shortAndLong, help: "Also list the candidates the winner shadows.")
+    @Option(
+        help: ArgumentHelp(
+            "The platform whose search path is used (default: the bundle's, or iOS without one).",
+            valueName: "ios|macos|watchos|visionos"))
+    var platform: String?
+
+    @Flag(name: .shortAndLong, help: "Also list every place searched, in order, and the candidates the winner shadows.")
     var verbose = false
 
     @Option(help: FindingsFormat.help)
@@ -34,10 +45,28 @@ struct Resolve: ParsableCommand {
         if locations.value.isEmpty {
             throw ValidationError("Say where to look: --app-container, --group-container or --bundle (at least one).")
         }
+        if let p = platform, ApplePlatform(rawValue: p) == nil {
+            throw ValidationError("--platform takes ios, macos, watchos or visionos.")
+        }
+    }
+
+    /// The places to search, for the platform asked for.
+    var searched: SoundLocations {
+        var l = locations.value
+        l.platform = platform.flatMap(ApplePlatform.init(rawValue:))
+        return l
+    }
+
+    /// `searched PLATFORM's N. LABEL: FOLDER` for every place, in order.
+    var searchLines: [String] {
+        let l = searched
+        return l.searchOrder.enumerated().map { i, place in
+            "searched \(l.searchedPlatform.name)'s \(i + 1). \(place.label): \(place.folder)"
+        }
     }
 
     func run() throws {
-        let r = SoundResolver.resolve(name, in: locations.value)
+        let r = SoundResolver.resolve(name, in: searched)
         switch format {
         case .text: try runText(r)
         case .json:
@@ -45,15 +74,14 @@ struct Resolve: ParsableCommand {
             try deliver(
                 try jsonText(
                     ResolveDocument(
-                        name: name, winner: r.winner, shadowed: r.shadowed,
-                        searched: locations.value.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
+                        name: name, platform: searched.searchedPlatform.rawValue, winner: r.winner,
+                        shadowed: r.shadowed,
+                        searched: searched.searchOrder.map { .init(label: $0.label, folder: $0.folder) },
                         findings: findings)) + "\n", to: output)
         default:
             // The winner on standard output beside annotations; beside a document, on standard error.
             if let w = r.winner { format == .github && output == nil ? print(w) : printError(w) }
-            if verbose, r.winner != nil {
-                for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
-            }
+            if verbose { searchLines.forEach(printError) }
             try emit(report(r), format: format, command: "resolve", output: output)
         }
         if r.winner == nil { throw ExitCode.failure }
@@ -73,11 +101,12 @@ struct Resolve: ParsableCommand {
         if let w = r.winner {
             print(w)
             if verbose {
-                for (folder, label) in locations.value.searchOrder { printError("searched \(label): \(folder)") }
+                searchLines.forEach(printError)
                 for s in r.shadowed { print("\(s): note: shadowed by \(w) [\(Rule.shadowed)]") }
             }
             return
         }
+        if verbose { searchLines.forEach(printError) }
         for f in r.findings(for: name) { printError("\(name): \(f.severity.rawValue): \(f.message) [\(f.rule)]") }
     }
 }
@@ -95,7 +124,8 @@ struct LocationOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The main bundle (.app, or an .ipa read in place); its top level is searched last.", valueName: "app"))
+            "The main bundle (.app, .xcarchive, or an .ipa or zipped .app or .xcarchive read in place); the top of its resources is searched after the containers.",
+            valueName: "app"))
     var bundle: String?
 
     var value: SoundLocations {

@@ -17,24 +17,6 @@ import SoundKitReport
     import Foundation
 #endif
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    writeError(line + "\n")
-}
-
-/// Writes `text` to standard error as it is.
-func writeError(_ text: String) {
-    var s = text
-    s.withUTF8 { b in
-        var done = 0
-        while done < b.count {
-            let r = write(2, b.baseAddress! + done, b.count - done)
-            if r <= 0 { break }
-            done += r
-        }
-    }
-}
-
 /// Formats a Double with a fixed number of decimals without Foundation.
 func fixed(_ v: Double, _ decimals: Int) -> String {
     guard v.isFinite else { return "\(v)" }
@@ -259,6 +241,8 @@ struct ConvertDocument: Encodable {
 struct ResolveDocument: Encodable {
     var version = 1
     var name: String
+    /// The platform whose search path was used (`ios`, `macos`, …).
+    var platform: String
     var winner: String?
     var shadowed: [String]
     var searched: [Location]

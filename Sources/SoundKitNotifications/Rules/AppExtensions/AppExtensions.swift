@@ -16,6 +16,8 @@ package struct NotificationExtension: Sendable, Hashable {
     /// The `.appex` folder.
     package var path: String
     package var kind: Kind
+    /// The platform of the app it is in (its bundle's layout, ``BundleLayout``).
+    package var platform: ApplePlatform = .ios
 }
 
 /// Notification service and content extensions: their Info.plist keys, XML or binary.
@@ -23,10 +25,11 @@ package enum ExtensionChecker {
     package static let contentPoint = "com.apple.usernotifications.content-extension"
     package static let servicePoint = "com.apple.usernotifications.service"
 
-    /// The Info.plist of an `.appex`, checked; nil for a readable extension of another kind, which is not ours to
-    /// judge.
+    /// The Info.plist of an `.appex` (at the top, or in `Contents` for a macOS extension), checked; nil for a
+    /// readable extension of another kind, which is not ours to judge.
     package static func check(appex: String) -> FileReport? {
-        let plist = FileSystem.join(appex, "Info.plist")
+        let layout = BundleLayout.of(folder: appex)
+        let plist = FileSystem.join(appex, layout.infoPlist)
         let bytes: [UInt8]
         do {
             let file = try InputFile(path: plist)
@@ -36,7 +39,7 @@ package enum ExtensionChecker {
                     findings: [
                         Rule.extensionPlist.finding(
                             "is \(megabytes(file.size)); an Info.plist over \(InfoPlist.maxBytes) bytes is not read")
-                    ])
+                    ].on(layout.platform))
             }
             bytes = try file.read(at: 0, count: Int(file.size))
         } catch {
@@ -46,32 +49,34 @@ package enum ExtensionChecker {
                 findings: [
                     Rule.extensionPlist.finding(
                         "\(why); every app extension needs an Info.plist with an NSExtension dictionary")
-                ])
+                ].on(layout.platform))
         }
-        return check(plist: bytes, path: plist)
+        return check(plist: bytes, path: plist, platform: layout.platform)
     }
 
-    /// Checks the bytes of an extension's Info.plist; `path` names it in the report.
-    package static func check(plist bytes: [UInt8], path: String) -> FileReport? {
-        let (kind, format, findings) = judge(bytes)
+    /// Checks the bytes of an extension's Info.plist; `path` names it in the report, `platform` is its app's.
+    package static func check(plist bytes: [UInt8], path: String, platform: ApplePlatform? = nil) -> FileReport? {
+        let (kind, format, findings) = judge(bytes, platform: platform ?? .ios)
         if case .other = kind, findings.isEmpty { return nil }
         return FileReport(
-            path: path, container: format?.rawValue, format: pointIdentifier(of: kind), findings: findings)
+            path: path, container: format?.rawValue, format: pointIdentifier(of: kind),
+            findings: findings.on(platform))
     }
 
-    /// The notification extensions (and others) in an app's `PlugIns` folder, in name order; the app is a folder
-    /// or an `.ipa` (``AppBundle``).
+    /// The notification extensions (and others) in an app's `PlugIns` folder (`Contents/PlugIns` in a macOS app),
+    /// in name order; the app is a folder or an archive (``AppBundle``).
     package static func extensions(of app: String) -> [NotificationExtension] {
         guard let tree = AppBundle.tree(app) else { return [] }
-        return tree.contents(of: "PlugIns").filter { $0.hasSuffix(".appex") }.map { name in
-            let appex = "PlugIns/" + name
-            return NotificationExtension(path: tree.path(appex), kind: kind(in: tree, appex: appex))
+        let layout = BundleLayout.of(tree)
+        return layout.extensions(in: tree).map { appex in
+            NotificationExtension(path: tree.path(appex), kind: kind(in: tree, appex: appex), platform: layout.platform)
         }
     }
 
     /// What the Info.plist of the extension at `appex` (a path in `tree`) says it is.
     package static func kind(in tree: any FileTree, appex: String) -> NotificationExtension.Kind {
-        guard let bytes = try? tree.bytes(appex + "/Info.plist", limit: InfoPlist.maxBytes) else { return .unreadable }
+        let plist = BundleLayout.of(tree, at: appex).infoPlist(of: appex)
+        guard let bytes = try? tree.bytes(plist, limit: InfoPlist.maxBytes) else { return .unreadable }
         return judge(bytes).kind
     }
 
@@ -79,16 +84,19 @@ package enum ExtensionChecker {
     /// archive's from the archive.
     package static func check(appex: String, in tree: any FileTree) -> FileReport? {
         if tree is FolderTree { return check(appex: tree.path(appex)) }
-        let plist = appex + "/Info.plist"
+        let layout = BundleLayout.of(tree, at: appex)
+        let plist = layout.infoPlist(of: appex)
         do {
-            return check(plist: try tree.bytes(plist, limit: InfoPlist.maxBytes), path: tree.path(plist))
+            return check(
+                plist: try tree.bytes(plist, limit: InfoPlist.maxBytes), path: tree.path(plist),
+                platform: layout.platform)
         } catch {
             return FileReport(
                 path: tree.path(plist),
                 findings: [
                     Rule.extensionPlist.finding(
                         "\(error); every app extension needs an Info.plist with an NSExtension dictionary")
-                ])
+                ].on(layout.platform))
         }
     }
 
@@ -103,7 +111,7 @@ package enum ExtensionChecker {
 
     /// What the Info.plist says the extension is, and what is wrong with it.
     static func judge(
-        _ bytes: [UInt8]
+        _ bytes: [UInt8], platform: ApplePlatform = .ios
     ) -> (kind: NotificationExtension.Kind, format: InfoPlist.Format?, findings: [Finding]) {
         let contents: InfoPlist.Contents
         do {
@@ -111,7 +119,10 @@ package enum ExtensionChecker {
         } catch {
             return (
                 .unreadable, nil,
-                [Rule.extensionPlist.finding("\(error); iOS cannot load an extension whose Info.plist it cannot read")]
+                [
+                    Rule.extensionPlist.finding(
+                        "\(error); \(platform.name) cannot load an extension whose Info.plist it cannot read")
+                ]
             )
         }
         if let root = contents.rootKind {
@@ -125,7 +136,8 @@ package enum ExtensionChecker {
                 .unreadable, contents.format,
                 [
                     Rule.extensionPlist.finding(
-                        "has no NSExtension dictionary; iOS loads an app extension only through its NSExtension keys")
+                        "has no NSExtension dictionary; \(platform.name) loads an app extension only through its NSExtension keys"
+                    )
                 ]
             )
         }
@@ -151,7 +163,7 @@ package enum ExtensionChecker {
         }
         switch point {
         case servicePoint:
-            return (.service, contents.format, serviceFindings(keys))
+            return (.service, contents.format, serviceFindings(keys, platform: platform))
         case contentPoint:
             let (categories, findings) = contentFindings(keys)
             return (.content(categories: categories), contents.format, findings)
@@ -160,11 +172,11 @@ package enum ExtensionChecker {
         }
     }
 
-    static func serviceFindings(_ keys: InfoPlist.ExtensionKeys) -> [Finding] {
+    static func serviceFindings(_ keys: InfoPlist.ExtensionKeys, platform: ApplePlatform) -> [Finding] {
         if let problem = nonEmptyString(keys.principalClass) {
             return [
                 Rule.serviceExtension.finding(
-                    "NSExtension.NSExtensionPrincipalClass \(problem); a notification service extension names its UNNotificationServiceExtension subclass there ($(PRODUCT_MODULE_NAME).NotificationService in Xcode's template), or iOS never runs it and attachments are never downloaded"
+                    "NSExtension.NSExtensionPrincipalClass \(problem); a notification service extension names its UNNotificationServiceExtension subclass there ($(PRODUCT_MODULE_NAME).NotificationService in Xcode's template), or \(platform.name) never runs it and attachments are never downloaded"
                 )
             ]
         }

@@ -31,16 +31,22 @@ package enum AppWiring {
     package struct BundleKeys: Decodable, Sendable {
         var identifier: InfoPlist.Leaf?
         var minimumOS: InfoPlist.Leaf?
+        var minimumSystem: InfoPlist.Leaf?
         var transportSecurity: InfoPlist.Node<TransportSecurity>?
         enum CodingKeys: String, CodingKey {
             case identifier = "CFBundleIdentifier", minimumOS = "MinimumOSVersion"
+            case minimumSystem = "LSMinimumSystemVersion"
             case transportSecurity = "NSAppTransportSecurity"
         }
 
-        package init(identifier: String? = nil, minimumOS: String? = nil) {
+        package init(identifier: String? = nil, minimumOS: String? = nil, minimumSystem: String? = nil) {
             self.identifier = identifier.map(InfoPlist.Leaf.string)
             self.minimumOS = minimumOS.map(InfoPlist.Leaf.string)
+            self.minimumSystem = minimumSystem.map(InfoPlist.Leaf.string)
         }
+
+        /// The deployment target on `platform`: `LSMinimumSystemVersion` on macOS, `MinimumOSVersion` elsewhere.
+        func minimum(on platform: ApplePlatform) -> InfoPlist.Leaf? { platform == .macos ? minimumSystem : minimumOS }
     }
 
     /// `NSAppTransportSecurity`: what plain-http loads it allows.
@@ -74,10 +80,10 @@ package enum AppWiring {
 
     static let profileName = "embedded.mobileprovision"
 
-    /// The Info.plist keys of the bundle at `relative` in `tree` (empty: the root); nil when it cannot be read
-    /// (`extension-plist` says why for extensions).
+    /// The Info.plist keys of the bundle at `relative` in `tree` (empty: the root), where its layout keeps them;
+    /// nil when they cannot be read (`extension-plist` says why for extensions).
     static func keys(_ tree: any FileTree, _ relative: String) -> BundleKeys? {
-        let plist = relative.isEmpty ? "Info.plist" : relative + "/Info.plist"
+        let plist = BundleLayout.of(tree, at: relative).infoPlist(of: relative)
         guard let bytes = try? tree.bytes(plist, limit: InfoPlist.maxBytes),
             case .value(let keys)? = try? InfoPlist.decode(bytes) as InfoPlist.Node<BundleKeys>
         else { return nil }
@@ -115,18 +121,30 @@ package enum AppWiring {
                     findings: [Rule.entitlement.finding("\(why); the app's entitlements were not checked", .note)]))
         case nil: break
         }
-        guard let app = keys(tree, "") else { return reports }
-        for name in tree.contents(of: "PlugIns") where name.hasSuffix(".appex") {
-            let appex = "PlugIns/" + name
+        let layout = BundleLayout.of(tree)
+        reports += wiring(tree, at: "", layout)
+        for watch in layout.watchApps(in: tree) {
+            reports += wiring(tree, at: watch, BundleLayout.of(tree, at: watch))
+        }
+        return reports
+    }
+
+    /// The extensions of the app at `bundle` in `tree` (laid out as `layout` says) against the app.
+    static func wiring(_ tree: any FileTree, at bundle: String, _ layout: BundleLayout) -> [FileReport] {
+        guard let app = keys(tree, bundle) else { return [] }
+        var reports: [FileReport] = []
+        for appex in layout.extensions(in: tree, at: bundle) {
             guard let ext = keys(tree, appex) else { continue }
             let notification: Bool
             switch ExtensionChecker.kind(in: tree, appex: appex) {
             case .service, .content: notification = true
             case .other, .unreadable: notification = false
             }
-            let findings = extensionFindings(app: app, extension: ext, notification: notification)
+            let findings = extensionFindings(
+                app: app, extension: ext, notification: notification, platform: layout.platform)
             if !findings.isEmpty {
-                reports.append(FileReport(path: tree.path(appex + "/Info.plist"), findings: findings))
+                let plist = BundleLayout.of(tree, at: appex).infoPlist(of: appex)
+                reports.append(FileReport(path: tree.path(plist), findings: findings.on(layout.platform)))
             }
         }
         return reports
@@ -141,7 +159,9 @@ package enum AppWiring {
     }
 
     /// `extension-bundle-id` for every extension, and `extension-version` for notification extensions.
-    package static func extensionFindings(app: BundleKeys, extension ext: BundleKeys, notification: Bool) -> [Finding] {
+    package static func extensionFindings(
+        app: BundleKeys, extension ext: BundleKeys, notification: Bool, platform: ApplePlatform = .ios
+    ) -> [Finding] {
         var findings: [Finding] = []
         if case .string(let appID)? = app.identifier, case .string(let extID)? = ext.identifier,
             !appID.contains("$("), !extID.contains("$("), !appID.isEmpty, !extID.hasPrefix(appID + ".")
@@ -151,12 +171,13 @@ package enum AppWiring {
                     "CFBundleIdentifier \"\(extID)\" does not start with the app's \"\(appID)\" and a dot; an embedded extension's identifier must extend its app's, or the app is refused at upload and on install"
                 ))
         }
-        if notification, case .string(let appMin)? = app.minimumOS, case .string(let extMin)? = ext.minimumOS,
+        if notification, case .string(let appMin)? = app.minimum(on: platform),
+            case .string(let extMin)? = ext.minimum(on: platform),
             let a = version(appMin), let e = version(extMin), e.lexicographicallyPrecedes(a) == false, e != a
         {
             findings.append(
                 Rule.extensionVersion.finding(
-                    "MinimumOSVersion \(extMin) is above the app's \(appMin): on iOS \(appMin) up to \(extMin) the app installs but iOS never runs the extension — lower the extension's deployment target to the app's"
+                    "\(platform.minimumVersionKey) \(extMin) is above the app's \(appMin): on \(platform.name) \(appMin) up to \(extMin) the app installs but \(platform.name) never runs the extension — lower the extension's deployment target to the app's"
                 ))
         }
         return findings
@@ -228,10 +249,9 @@ package enum AppWiring {
         guard let tree = AppBundle.tree(bundle) else { return finding }
         let host = String(url.dropFirst("http://".count).prefix { !"/?#:".contains($0) }).lowercased()
         var services: [(String, BundleKeys)] = []
-        for name in tree.contents(of: "PlugIns") where name.hasSuffix(".appex") {
-            let appex = "PlugIns/" + name
+        for appex in BundleLayout.of(tree).extensions(in: tree) {
             if ExtensionChecker.kind(in: tree, appex: appex) == .service, let k = keys(tree, appex) {
-                services.append((name, k))
+                services.append((FileSystem.lastComponent(appex), k))
             }
         }
         guard !services.isEmpty else { return finding }
@@ -257,26 +277,57 @@ package enum AppWiring {
     }
 }
 
-/// An app bundle as a payload's `--bundle` names it: a folder, or an `.ipa` whose first `Payload/*.app` is read in
-/// place.
+/// An app bundle as `check`, `resolve --bundle` and `payload --bundle` name it: a folder (an `.xcarchive` folder
+/// stands for its `Products/Applications/*.app`), or an archive read in place: an `.ipa`, a zipped `.app` or a
+/// zipped `.xcarchive` (``BundleLayout/archivedApp(in:)`` finds the app in it).
 package enum AppBundle {
+    /// Whether `path` is an archive file (`.ipa` or `.zip`) to read an app out of.
     package static func isArchive(_ path: String) -> Bool {
-        FileSystem.splitExtension(path).ext.lowercased() == "ipa" && !FileSystem.isDirectory(path)
+        ["ipa", "zip"].contains(FileSystem.splitExtension(path).ext.lowercased()) && !FileSystem.isDirectory(path)
     }
 
-    /// The bundle's files: the folder, or the app inside the `.ipa`; nil when the archive cannot be read or holds
+    /// The bundle's files: the folder, or the app inside the archive; nil when the archive cannot be read or holds
     /// no app.
     package static func tree(_ path: String) -> (any FileTree)? {
-        guard isArchive(path) else { return FolderTree(root: path) }
+        guard isArchive(path) else { return FolderTree(root: folderApp(path)) }
         return try? archiveApp(path)
     }
 
-    /// The first `Payload/*.app` of the `.ipa` at `path`, named `path/Payload/X.app` in reports.
+    /// A bundle folder as given, or for an `.xcarchive` folder the first app in its `Products/Applications`.
+    package static func folderApp(_ path: String) -> String {
+        guard FileSystem.splitExtension(path).ext.lowercased() == "xcarchive",
+            let app = BundleLayout.archivedApp(in: FolderTree(root: path))
+        else { return path }
+        return FileSystem.join(path, app)
+    }
+
+    /// The app inside the archive at `path` (an `.ipa`'s first `Payload/*.app`, a zipped `.app` or `.xcarchive`'s),
+    /// named `path/Payload/X.app` (and so on) in reports.
     package static func archiveApp(_ path: String) throws -> ZipTree {
         let archive = try ZipArchive(path: path)
-        guard let app = ZipTree.appBundles(in: archive).first else {
-            throw ZipError(archive: path, message: "holds no Payload/*.app folder; an .ipa keeps its app there")
+        guard let app = BundleLayout.archivedApp(in: ZipTree(archive, prefix: "", root: path)) else {
+            throw ZipError(
+                archive: path,
+                message:
+                    "holds no app: an .ipa keeps it in Payload/*.app, a zipped app at X.app, a zipped .xcarchive in Products/Applications/*.app"
+            )
         }
         return ZipTree(archive, prefix: app + "/", root: FileSystem.join(path, app))
+    }
+
+    /// The top level of the bundle's resources, where a sound is found by name (``BundleLayout/resources``): the
+    /// bundle's own top level, or a macOS app's `Contents/Resources`, read in place in an archive; and the bundle's
+    /// platform.
+    package static func resources(_ path: String) -> (tree: any FileTree, platform: ApplePlatform)? {
+        guard let app = tree(path) else { return nil }
+        let layout = BundleLayout.of(app)
+        guard !layout.resources.isEmpty else { return (app, layout.platform) }
+        if let zip = app as? ZipTree {
+            return (
+                ZipTree(zip.archive, prefix: zip.prefix + layout.resources + "/", root: app.path(layout.resources)),
+                layout.platform
+            )
+        }
+        return (FolderTree(root: app.path(layout.resources)), layout.platform)
     }
 }

@@ -4,7 +4,7 @@ enum ExtensionPlistDeclaration: RuleDeclaration {
     static let family = Rule.Family.appExtensions
     static let severities: [Severity] = [.error]
     static let summary =
-        "an app extension's Info.plist missing, malformed, or without NSExtension and its point identifier"
+        "an app extension's Info.plist (PlugIns/X.appex/Info.plist; Contents/PlugIns/X.appex/Contents/Info.plist in a macOS app) missing, malformed, or without NSExtension and its point identifier"
     static let basis = Rule.Basis.documentation
     static let citation: String? = nil
     static let examples = RuleExamples(

@@ -1,8 +1,21 @@
 import SoundKitIO
 
-/// Where iOS looks for a notification sound's name, in order: the app container's `Library/Sounds`, each app-group
-/// container's `Library/Sounds` in the order given, then the top level of the main bundle. The first match wins;
-/// names are case-sensitive and include the extension.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the system looks for a notification sound's name, in order: the app container's `Library/Sounds`, each
+/// app-group container's `Library/Sounds` in the order given, then the top of the main bundle's resources (Apple,
+/// `UNNotificationSound.init(named:)`: the same three places on iOS, iPadOS, Mac Catalyst, macOS and visionOS). The
+/// first match wins; names are case-sensitive and include the extension.
+///
+/// The main bundle's resources are its top level, or a macOS app's `Contents/Resources` (`BundleLayout`). On macOS
+/// the search goes on where `NSSound(named:)` looks after the main bundle (Apple, AppKit › NSSound › init(named:)):
+/// `~/Library/Sounds`, `/Library/Sounds`, `/Network/Library/Sounds`, then `/System/Library/Sounds`.
 public struct SoundLocations: Sendable, Hashable {
     /// The app's data container; its `Library/Sounds` is searched first.
     public var appContainer: String?
@@ -18,7 +31,17 @@ public struct SoundLocations: Sendable, Hashable {
         self.bundle = bundle
     }
 
+    /// The platform whose search path is used (`resolve --platform`); nil: the bundle's, or iOS without one.
+    package var platform: ApplePlatform?
+    /// The home folder whose `Library/Sounds` macOS searches; nil: `$HOME`.
+    package var home: String?
+
     package var isEmpty: Bool { appContainer == nil && groupContainers.isEmpty && bundle == nil }
+
+    /// The platform searched for: the one asked for, or the bundle's (``BundleLayout``), or iOS.
+    package var searchedPlatform: ApplePlatform {
+        platform ?? bundle.flatMap { AppBundle.tree($0) }.map { BundleLayout.of($0).platform } ?? .ios
+    }
 
     /// The folders searched, in order, with a label for messages.
     package var searchOrder: [(folder: String, label: String)] {
@@ -27,23 +50,31 @@ public struct SoundLocations: Sendable, Hashable {
         for (i, g) in groupContainers.enumerated() {
             out.append((FileSystem.join(g, "Library/Sounds"), "app group \(i + 1) Library/Sounds"))
         }
-        if let b = bundle { out.append((bundleRoot(b), "main bundle")) }
+        if let b = bundle { out.append((AppBundle.resources(b)?.tree.root ?? b, "main bundle")) }
+        if searchedPlatform == .macos {
+            if let h = home ?? Self.variable("HOME") {
+                out.append((FileSystem.join(h, "Library/Sounds"), "user Library/Sounds (~/Library/Sounds)"))
+            }
+            out.append(("/Library/Sounds", "local Library/Sounds"))
+            out.append(("/Network/Library/Sounds", "network Library/Sounds"))
+            out.append(("/System/Library/Sounds", "system Library/Sounds"))
+        }
         return out
     }
 
-    /// The bundle's folder as paths name it: the folder, or for an `.ipa` the app inside (`App.ipa/Payload/X.app`).
-    func bundleRoot(_ b: String) -> String {
-        AppBundle.isArchive(b) ? (AppBundle.tree(b)?.root ?? b) : b
-    }
-
-    /// The folders searched, in order, as trees (an `.ipa` bundle is read in place), with their labels.
+    /// The folders searched, in order, as trees (an archive's bundle is read in place), with their labels.
     package var searchTrees: [(tree: any FileTree, label: String)] {
         searchOrder.map { folder, label in
-            if label == "main bundle", let b = bundle, AppBundle.isArchive(b), let tree = AppBundle.tree(b) {
-                return (tree, label)
+            if label == "main bundle", let b = bundle, let resources = AppBundle.resources(b) {
+                return (resources.tree, label)
             }
             return (FolderTree(root: folder), label)
         }
+    }
+
+    static func variable(_ name: String) -> String? {
+        guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        return value
     }
 }
 
@@ -55,6 +86,8 @@ public struct Resolution: Codable, Sendable, Hashable {
     public var shadowed: [String]
     /// Near misses when nothing matches: other case, other extension, only in a subfolder.
     package var suggestions: [Suggestion]
+    /// The platform whose search path was used.
+    package var platform: ApplePlatform?
 
     package struct Suggestion: Codable, Sendable, Hashable {
         package enum Kind: String, Codable, Sendable {
@@ -73,10 +106,14 @@ public struct Resolution: Codable, Sendable, Hashable {
     /// The same findings, with each file the messages mention named by `naming` (a payload's findings name it by
     /// the location it is in, not by its path).
     package func findings(for name: String, naming: (String) -> String) -> [Finding] {
+        unplaced(name, naming: naming).on(platform)
+    }
+
+    private func unplaced(_ name: String, naming: (String) -> String) -> [Finding] {
         if let w = winner {
             return shadowed.map {
                 Rule.shadowed.finding(
-                    "'\(name)' also exists at \(naming($0)), which \(naming(w)) shadows (the first in iOS's search order wins)"
+                    "'\(name)' also exists at \(naming($0)), which \(naming(w)) shadows (the first in \((platform ?? .ios).name)'s search order wins)"
                 )
             }
         }
@@ -87,7 +124,8 @@ public struct Resolution: Codable, Sendable, Hashable {
                     .error)
             ]
         }
-        var message = "no sound named '\(name)' in the app container, app groups or main bundle"
+        let macOS = platform == .macos ? ", the main bundle or the Library/Sounds folders" : " or main bundle"
+        var message = "no sound named '\(name)' in the app container, app groups\(macOS)"
         if !suggestions.isEmpty {
             message +=
                 "; did you mean "
@@ -127,7 +165,9 @@ public enum SoundResolver {
                 }
             }
         }
-        return Resolution(winner: matches.first, shadowed: Array(matches.dropFirst()), suggestions: suggestions)
+        return Resolution(
+            winner: matches.first, shadowed: Array(matches.dropFirst()), suggestions: suggestions,
+            platform: locations.bundle != nil || locations.platform != nil ? locations.searchedPlatform : nil)
     }
 
     /// Files named `name` (in any case) below the folder `dir` of `tree`, as paths in the tree.

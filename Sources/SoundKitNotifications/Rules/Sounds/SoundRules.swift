@@ -102,7 +102,10 @@ package struct UnreadableRule: SoundRule {
     package static let rule = Rule.unreadable
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         if let e = f.readError {
-            return [finding(.error, "cannot be read as a sound (\(e)); iOS would play the default sound instead")]
+            return [
+                finding(
+                    .error, "cannot be read as a sound (\(e)); \(f.platformName) would play the default sound instead")
+            ]
         }
         if let d = f.description, d.truncated {
             let what = d.warnings.first { $0.hasSuffix("file is truncated") } ?? "file is truncated"
@@ -186,7 +189,7 @@ package struct DurationRule: SoundRule {
         let seconds = Double(Int(d.duration * 1000)) / 1000
         let exactly = Double(d.frames) == Self.limit * d.sampleRate ? " (exactly 30 s also fails)" : ""
         let message =
-            "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or iOS plays the default sound"
+            "plays for \(seconds) s\(exactly); notification sounds must be shorter than 30 s or \(f.platformName) plays the default sound"
         guard d.decodable else { return [finding(.error, message + " — shorten it below 30 s")] }
         let short = FileSystem.splitExtension(FileSystem.lastComponent(f.path)).base + "-short.caf"
         return [finding(.error, message, remedy: Remedy(convertTo: short).with(trim: 29.5))]
@@ -253,7 +256,7 @@ package struct SilenceRule: SoundRule {
             return [
                 finding(
                     .warning,
-                    "is digital silence: every sample is zero, so iOS plays nothing (fine for a deliberate \"None\" sound)"
+                    "is digital silence: every sample is zero, so \(f.platformName) plays nothing (fine for a deliberate \"None\" sound)"
                 )
             ]
         }
@@ -348,10 +351,11 @@ package struct SubfolderRule: SoundRule {
     package static let rule = Rule.subfolder
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let sub = f.bundleSubpath else { return [] }
+        let top = f.platform == .macos ? "top of a macOS app's Contents/Resources" : "bundle's top level"
         return [
             finding(
                 .warning,
-                "sits in a subfolder of the bundle (\(sub)); Apple documents notification sounds only at the bundle's top level and in Library/Sounds (reports disagree on whether iOS finds one in a subfolder), so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)"
+                "sits in a subfolder of the bundle (\(sub)); Apple documents notification sounds only at the \(top) and in Library/Sounds (reports disagree on whether \(f.platformName) finds one in a subfolder), so UNNotificationSound(named: \"\(f.fileName)\") will not find it — copy it to the top level (a group, not a folder reference)"
             )
         ]
     }

@@ -97,7 +97,7 @@ struct Convert: ParsableCommand {
         } else {
             // The -o form needs the arguments in their order, which the parsed options have lost: parse them
             // again, part by part.
-            let all = Array(CommandLine.arguments.dropFirst())
+            let all = Console.arguments
             try Self.execute {
                 try ConvertRequest(words: all.firstIndex(of: "convert").map { Array(all[($0 + 1)...]) } ?? all)
             }
@@ -107,22 +107,24 @@ struct Convert: ParsableCommand {
     /// The words after `convert`, when ``ConvertWords/scan(_:)`` reads them all: a command line run without
     /// ArgumentParser (whose reflection over convert's options every process would pay for at start-up). Anything
     /// it does not read (help, a bad value, an unknown option) goes the usual way, so the messages stay
-    /// ArgumentParser's.
-    static func runScanned(_ words: [String]) -> Bool {
+    /// ArgumentParser's. Returns the exit status, or nil when the words go the usual way.
+    static func runScanned(_ words: [String]) -> Int32? {
         guard let (before, groups) = try? ConvertRequest.split(words), let first = ConvertWords.scan(before) else {
-            return false
+            return nil
         }
         var outputs: [(output: String, words: Result<ConvertWords, any Error>)] = []
         for g in groups {
-            guard let scanned = ConvertWords.scan(g.words) else { return false }
+            guard let scanned = ConvertWords.scan(g.words) else { return nil }
             outputs.append((g.output, .success(scanned)))
         }
         do {
             try execute { try ConvertRequest(first, outputs) }
+            return 0
         } catch {
-            exit(withError: error)
+            let message = Self.fullMessage(for: error)
+            if !message.isEmpty { printError(message) }
+            return Self.exitCode(for: error).rawValue
         }
-        return true
     }
 
     /// Runs the request `make` builds; a request soundkit refuses is one line and exit status 64.

@@ -128,7 +128,7 @@ struct BatchCommand {
         let concurrency = run.jobs ?? BatchConverter.processorCount
         let verbose = run.verbose
         let format = format
-        let interactive = isatty(2) == 1
+        let interactive = Console.errorIsTerminal
         signal(SIGINT, SIG_IGN)
         let batch = Task { () -> BatchOutcome in
             var line = ProgressLine(enabled: interactive)

@@ -1,0 +1,343 @@
+import Foundation
+import SoundKitIO
+import Testing
+
+@testable import SoundKitNotifications
+
+/// App bundles of every Apple platform, laid out as Xcode's build output lays them out and as Apple's Bundle
+/// Programming Guide ("Bundle Structures") documents them: a macOS or Mac Catalyst app keeps `Contents/Info.plist`,
+/// its executable in `Contents/MacOS`, its resources at the top of `Contents/Resources` (localized ones in
+/// `Contents/Resources/*.lproj`) and its extensions in `Contents/PlugIns/X.appex`, each laid out the same way; an
+/// iOS, watchOS or visionOS app is flat (`X.app/Info.plist`, `X.app/PlugIns/X.appex/Info.plist`), and an iOS app
+/// carries its watch app at `X.app/Watch/W.app` (Xcode's "Embed Watch Content" build phase).
+enum PlatformApps {
+    /// A mono 16-bit 8 kHz WAV of a 440 Hz tone at −12 dBFS: a sound every rule passes, under 30 s.
+    static func tone(seconds: Double) -> Data {
+        let frames = Int(seconds * 8000)
+        var d = Data()
+        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
+        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
+        d.append(contentsOf: Array("RIFF".utf8))
+        u32(36 + frames * 2)
+        d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(8000)
+        u32(16000)
+        u16(2)
+        u16(16)
+        d.append(contentsOf: Array("data".utf8))
+        u32(frames * 2)
+        for i in 0..<frames {
+            let s = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / 8000))
+            withUnsafeBytes(of: s.littleEndian) { d.append(contentsOf: $0) }
+        }
+        return d
+    }
+
+    static func file(_ data: Data, at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    /// A notification service extension's Info.plist keys.
+    static func service(id: String, minimum: (key: String, value: String)) -> [String: Any] {
+        var p = Apps.service(id: id)
+        p[minimum.key] = minimum.value
+        return p
+    }
+
+    /// `NAME.app` in `dir` as Xcode builds a macOS app (or with `catalyst`, a Mac Catalyst app: UIDeviceFamily 2
+    /// and 6, as Xcode writes it for "Mac Catalyst"), with `alarm.wav` at the top of `Contents/Resources` and a
+    /// service extension `NSE.appex` whose LSMinimumSystemVersion is `extensionMinimum`.
+    @discardableResult
+    static func mac(
+        in dir: URL, name: String = "Mac", catalyst: Bool = false, extensionMinimum: String = "13.0"
+    ) throws -> URL {
+        let app = dir.appendingPathComponent("\(name).app")
+        var info: [String: Any] = [
+            "CFBundleIdentifier": "com.example.mac", "LSMinimumSystemVersion": "13.0",
+            "CFBundleSupportedPlatforms": ["MacOSX"], "CFBundleExecutable": name,
+        ]
+        if catalyst { info["UIDeviceFamily"] = [2, 6] }
+        try Apps.write(info, to: app.appendingPathComponent("Contents/Info.plist"))
+        try file(Data([0xCF, 0xFA, 0xED, 0xFE]), at: app.appendingPathComponent("Contents/MacOS/\(name)"))
+        try file(Data("APPL????".utf8), at: app.appendingPathComponent("Contents/PkgInfo"))
+        try file(tone(seconds: 1), at: app.appendingPathComponent("Contents/Resources/alarm.wav"))
+        try file(
+            Data("\"a\" = \"b\";".utf8), at: app.appendingPathComponent("Contents/Resources/en.lproj/Main.strings"))
+        let appex = app.appendingPathComponent("Contents/PlugIns/NSE.appex/Contents")
+        try Apps.write(
+            service(id: "com.example.mac.nse", minimum: ("LSMinimumSystemVersion", extensionMinimum)),
+            to: appex.appendingPathComponent("Info.plist"))
+        try file(Data([0xCF, 0xFA, 0xED, 0xFE]), at: appex.appendingPathComponent("MacOS/NSE"))
+        return app
+    }
+
+    /// `Demo.app` (iOS) in `dir` with a watch app `Watch/W.app` and its own service extension, each extension's
+    /// MinimumOSVersion given.
+    @discardableResult
+    static func iosWithWatch(in dir: URL, phoneExtension: String = "15.0", watchExtension: String = "9.0") throws -> URL
+    {
+        let app = try Apps.make(
+            in: dir,
+            extensions: ["NSE": service(id: "com.example.demo.nse", minimum: ("MinimumOSVersion", phoneExtension))])
+        try file(tone(seconds: 1), at: app.appendingPathComponent("alarm.wav"))
+        let watch = app.appendingPathComponent("Watch/W.app")
+        try Apps.write(
+            [
+                "CFBundleIdentifier": "com.example.demo.watchkitapp", "MinimumOSVersion": "9.0", "WKApplication": true,
+                "CFBundleSupportedPlatforms": ["WatchOS"], "UIDeviceFamily": [4],
+            ], to: watch.appendingPathComponent("Info.plist"))
+        try Apps.write(
+            service(id: "com.example.demo.watchkitapp.nse", minimum: ("MinimumOSVersion", watchExtension)),
+            to: watch.appendingPathComponent("PlugIns/WNSE.appex/Info.plist"))
+        try file(tone(seconds: 1), at: watch.appendingPathComponent("tap.wav"))
+        return app
+    }
+
+    static func findings(_ report: CheckReport) -> [(path: String, finding: Finding)] {
+        report.files.flatMap { f in f.findings.map { (f.path, $0) } }
+    }
+}
+
+@Suite struct PlatformTests {
+    @Test("each platform's bundle is told apart by its layout and Info.plist")
+    func layouts() throws {
+        let dir = try temporaryDirectory()
+        let mac = try PlatformApps.mac(in: dir)
+        let catalyst = try PlatformApps.mac(in: dir, name: "Catalyst", catalyst: true)
+        let phone = try PlatformApps.iosWithWatch(in: dir)
+        #expect(BundleLayout.of(folder: mac.path) == .mac)
+        #expect(BundleLayout.of(folder: catalyst.path) == .mac)
+        #expect(BundleLayout.of(folder: mac.appendingPathComponent("Contents/PlugIns/NSE.appex").path) == .mac)
+        #expect(BundleLayout.of(folder: phone.path) == .flat(.ios))
+        #expect(BundleLayout.of(folder: phone.appendingPathComponent("Watch/W.app").path) == .flat(.watchos))
+        let vision = dir.appendingPathComponent("Vision.app")
+        try Apps.write(
+            ["CFBundleSupportedPlatforms": ["XROS"], "MinimumOSVersion": "1.0"],
+            to: vision.appendingPathComponent("Info.plist"))
+        #expect(BundleLayout.of(folder: vision.path) == .flat(.visionos))
+        let family = dir.appendingPathComponent("Family.app")
+        try Apps.write(["UIDeviceFamily": [7]], to: family.appendingPathComponent("Info.plist"))
+        #expect(BundleLayout.of(folder: family.path) == .flat(.visionos))
+        #expect(BundleLayout.mac.resourcePath("Contents/Resources/a.caf") == "a.caf")
+        #expect(BundleLayout.mac.resourcePath("Contents/MacOS/a.caf") == nil)
+        #expect(BundleLayout.of(folder: phone.path).watchApps(in: FolderTree(root: phone.path)) == ["Watch/W.app"])
+    }
+
+    @Test("a macOS app as Xcode builds it gets no finding; a Mac Catalyst app neither")
+    func macClean() throws {
+        let dir = try temporaryDirectory()
+        for app in [try PlatformApps.mac(in: dir), try PlatformApps.mac(in: dir, name: "Catalyst", catalyst: true)] {
+            let report = SoundChecker.check([app.path])
+            #expect(
+                report.files.map(\.path) == [
+                    app.appendingPathComponent("Contents/Resources/alarm.wav").path,
+                    app.appendingPathComponent("Contents/PlugIns/NSE.appex/Contents/Info.plist").path,
+                ])
+            #expect(PlatformApps.findings(report).isEmpty, "\(report)")
+        }
+    }
+
+    @Test("a 31-second sound and an extension above the app's LSMinimumSystemVersion are caught, naming macOS")
+    func macCaught() throws {
+        let dir = try temporaryDirectory()
+        for (name, catalyst) in [("Mac", false), ("Catalyst", true)] {
+            let app = try PlatformApps.mac(in: dir, name: name, catalyst: catalyst, extensionMinimum: "14.0")
+            try PlatformApps.file(
+                PlatformApps.tone(seconds: 31), at: app.appendingPathComponent("Contents/Resources/long.wav"))
+            let found = PlatformApps.findings(SoundChecker.check([app.path]))
+            let long = found.filter { $0.finding.rule == .duration }
+            #expect(long.count == 1 && long[0].path.hasSuffix("\(name).app/Contents/Resources/long.wav"))
+            #expect(long.first?.finding.message.contains("or macOS plays the default sound") == true)
+            #expect(long.first?.finding.platform == "macos")
+            let version = found.filter { $0.finding.rule == .extensionVersion }
+            #expect(
+                version.map(\.path) == [
+                    app.appendingPathComponent("Contents/PlugIns/NSE.appex/Contents/Info.plist").path
+                ])
+            #expect(
+                version.first?.finding.message.hasPrefix(
+                    "LSMinimumSystemVersion 14.0 is above the app's 13.0: on macOS 13.0 up to 14.0") == true)
+            #expect(version.first?.finding.platform == "macos")
+            #expect(!found.contains { $0.finding.rule == .subfolder || $0.finding.rule == .extensionPlist }, "\(found)")
+        }
+    }
+
+    @Test(
+        "a macOS sound below Contents/Resources, or outside it, is in a subfolder; a missing extension plist is named where macOS keeps it"
+    )
+    func macSubfolder() throws {
+        let dir = try temporaryDirectory()
+        let app = try PlatformApps.mac(in: dir)
+        try PlatformApps.file(
+            PlatformApps.tone(seconds: 1), at: app.appendingPathComponent("Contents/Resources/Sounds/deep.wav"))
+        try FileManager.default.removeItem(
+            at: app.appendingPathComponent("Contents/PlugIns/NSE.appex/Contents/Info.plist"))
+        let found = PlatformApps.findings(SoundChecker.check([app.path]))
+        let sub = found.filter { $0.finding.rule == .subfolder }
+        #expect(sub.map(\.path) == [app.appendingPathComponent("Contents/Resources/Sounds/deep.wav").path])
+        #expect(sub.first?.finding.message.contains("(Contents/Resources/Sounds/deep.wav)") == true)
+        #expect(sub.first?.finding.message.contains("top of a macOS app's Contents/Resources") == true)
+        let plist = found.filter { $0.finding.rule == .extensionPlist }
+        #expect(
+            plist.map(\.path) == [app.appendingPathComponent("Contents/PlugIns/NSE.appex/Contents/Info.plist").path])
+    }
+
+    @Test("an iOS app with a watch app inside: both apps' extensions are checked, each naming its platform")
+    func watch() throws {
+        let dir = try temporaryDirectory()
+        let app = try PlatformApps.iosWithWatch(in: dir, phoneExtension: "16.0", watchExtension: "10.0")
+        try PlatformApps.file(
+            PlatformApps.tone(seconds: 31), at: app.appendingPathComponent("Watch/W.app/long.wav"))
+        let found = PlatformApps.findings(SoundChecker.check([app.path]))
+        let version = found.filter { $0.finding.rule == .extensionVersion }
+        #expect(
+            version.map(\.path) == [
+                app.appendingPathComponent("PlugIns/NSE.appex/Info.plist").path,
+                app.appendingPathComponent("Watch/W.app/PlugIns/WNSE.appex/Info.plist").path,
+            ])
+        #expect(version.map(\.finding.platform) == ["ios", "watchos"])
+        #expect(version.last?.finding.message.contains("on watchOS 9.0 up to 10.0") == true)
+        let long = found.filter { $0.finding.rule == .duration }
+        #expect(long.first?.finding.message.contains("or watchOS plays the default sound") == true)
+        #expect(!found.contains { $0.finding.rule == .subfolder }, "\(found)")
+        // At the same deployment targets, nothing at all.
+        let clean = try PlatformApps.iosWithWatch(in: try temporaryDirectory("watchClean"))
+        #expect(PlatformApps.findings(SoundChecker.check([clean.path])).isEmpty)
+    }
+
+    @Test(
+        "resolve finds a macOS app's sound in Contents/Resources, then searches macOS's Library/Sounds folders in order"
+    )
+    func resolveMac() throws {
+        let dir = try temporaryDirectory()
+        let app = try PlatformApps.mac(in: dir)
+        var locations = SoundLocations(bundle: app.path)
+        locations.home = dir.appendingPathComponent("home").path
+        let r = SoundResolver.resolve("alarm.wav", in: locations)
+        #expect(r.winner == app.appendingPathComponent("Contents/Resources/alarm.wav").path)
+        #expect(
+            locations.searchOrder.map(\.folder) == [
+                app.appendingPathComponent("Contents/Resources").path,
+                dir.appendingPathComponent("home/Library/Sounds").path, "/Library/Sounds", "/Network/Library/Sounds",
+                "/System/Library/Sounds",
+            ])
+        // A name in the user's Library/Sounds is found there, after the bundle.
+        try PlatformApps.file(
+            PlatformApps.tone(seconds: 1), at: dir.appendingPathComponent("home/Library/Sounds/user.wav"))
+        #expect(
+            SoundResolver.resolve("user.wav", in: locations).winner?.hasSuffix("home/Library/Sounds/user.wav") == true)
+        let missing = SoundResolver.resolve("nothing-here.wav", in: locations).findings(for: "nothing-here.wav")
+        #expect(missing.map(\.rule) == [.nameNotFound] && missing.first?.platform == "macos")
+        // The iOS search path has none of them; --platform asks for another.
+        var phone = SoundLocations(bundle: try PlatformApps.iosWithWatch(in: dir).path)
+        #expect(phone.searchOrder.map(\.label) == ["main bundle"])
+        phone.platform = .macos
+        phone.home = "/nonexistent"
+        #expect(phone.searchOrder.count == 5)
+    }
+
+    @Test("a payload naming a macOS app's sound in Contents/Resources gets no name finding")
+    func payloadMac() throws {
+        let dir = try temporaryDirectory()
+        let app = try PlatformApps.mac(in: dir)
+        var locations = SoundLocations(bundle: app.path)
+        locations.home = "/nonexistent"
+        let r = PayloadChecker.check(
+            Array(#"{"aps":{"alert":"hi","sound":"alarm.wav"}}"#.utf8), locations: locations, measureLoudness: false)
+        #expect(!r.findings.contains { [.nameNotFound, .subfolder].contains($0.rule) }, "\(r.findings)")
+        #expect(r.resolution?.winner == app.appendingPathComponent("Contents/Resources/alarm.wav").path)
+    }
+
+    @Test(
+        "a zipped .app, a zipped .xcarchive and an .xcarchive folder give the findings of the app folder",
+        .enabled(if: Apps.hasZip, "zip is not installed: the archives are not built"))
+    func archives() throws {
+        let dir = try temporaryDirectory()
+        let stage = dir.appendingPathComponent("stage")
+        let app = try PlatformApps.mac(in: stage, extensionMinimum: "14.0")
+        let xcarchive = dir.appendingPathComponent("Mac.xcarchive")
+        try FileManager.default.createDirectory(
+            at: xcarchive.appendingPathComponent("Products/Applications"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: app, to: xcarchive.appendingPathComponent("Products/Applications/Mac.app"))
+        try Tool.must("sh", "-c", "cd '\(stage.path)' && zip -qr '\(dir.path)/Mac.zip' Mac.app")
+        try Tool.must("sh", "-c", "cd '\(dir.path)' && zip -qr '\(dir.path)/Archive.zip' Mac.xcarchive")
+        func summary(_ path: String, inside: String) -> [String] {
+            PlatformApps.findings(SoundChecker.check([path])).map {
+                "\($0.path.replacingOccurrences(of: inside, with: "APP")) \($0.finding.rule) \($0.finding.platform ?? "-")"
+            }
+        }
+        let folder = summary(app.path, inside: app.path)
+        #expect(folder == ["APP/Contents/PlugIns/NSE.appex/Contents/Info.plist extension-version macos"])
+        #expect(summary(dir.path + "/Mac.zip", inside: dir.path + "/Mac.zip/Mac.app") == folder)
+        #expect(
+            summary(
+                dir.path + "/Archive.zip", inside: dir.path + "/Archive.zip/Mac.xcarchive/Products/Applications/Mac.app"
+            )
+                == folder)
+        #expect(
+            summary(xcarchive.path, inside: xcarchive.path + "/Products/Applications/Mac.app") == folder)
+        var locations = SoundLocations(bundle: dir.path + "/Mac.zip")
+        locations.home = "/nonexistent"
+        #expect(
+            SoundResolver.resolve("alarm.wav", in: locations).winner == dir.path
+                + "/Mac.zip/Mac.app/Contents/Resources/alarm.wav")
+        #expect(ExtensionChecker.extensions(of: dir.path + "/Mac.zip").map(\.platform) == [.macos])
+    }
+
+    /// Each real app's Info.plists (../shared/realworld/plists) and its project's real sounds (apps/), laid out as an
+    /// iOS app and as a macOS app: the macOS layout gives exactly the iOS layout's findings, file for file.
+    @Test(
+        "real apps laid out for macOS get the findings they get laid out for iOS, no more (../shared/realworld)",
+        .enabled(if: realWorld("plists") != nil && realWorld("apps") != nil, realWorldMissing))
+    func realWorldMac() throws {
+        let plists = try #require(realWorld("plists"))
+        let sounds = try #require(realWorld("apps"))
+        let fm = FileManager.default
+        let names = try fm.contentsOfDirectory(atPath: plists.path).filter { !$0.hasSuffix(".tsv") }.sorted()
+        let files = try fm.contentsOfDirectory(atPath: sounds.path).filter { $0.contains("__") }
+        var compared = 0
+        for name in names {
+            let dir = try temporaryDirectory("realWorldMac-\(name)")
+            let ios = dir.appendingPathComponent("ios/Demo.app")
+            let mac = dir.appendingPathComponent("mac/Demo.app")
+            for plist in try fm.contentsOfDirectory(atPath: plists.appendingPathComponent(name).path)
+            where plist.hasSuffix("-Info.plist") {
+                let kind = String(plist.dropLast("-Info.plist".count))
+                let (flat, contents) =
+                    kind == "HostApp"
+                    ? ("Info.plist", "Contents/Info.plist")
+                    : ("PlugIns/\(kind).appex/Info.plist", "Contents/PlugIns/\(kind).appex/Contents/Info.plist")
+                let data = try Data(contentsOf: plists.appendingPathComponent("\(name)/\(plist)"))
+                try PlatformApps.file(data, at: ios.appendingPathComponent(flat))
+                try PlatformApps.file(data, at: mac.appendingPathComponent(contents))
+            }
+            let project = String(name.prefix { $0 != "-" }).lowercased()
+            for file in files where file.lowercased().hasPrefix(project) {
+                let data = try Data(contentsOf: sounds.appendingPathComponent(file))
+                let base = String(file.split(separator: "__", maxSplits: 1).last ?? "")
+                try PlatformApps.file(data, at: ios.appendingPathComponent(base))
+                try PlatformApps.file(data, at: mac.appendingPathComponent("Contents/Resources/\(base)"))
+                compared += 1
+            }
+            let options = CheckOptions(measureLoudness: false)
+            func summary(_ app: URL) -> [String] {
+                PlatformApps.findings(SoundChecker.check([app.path], options: options)).map {
+                    let path = String($0.path.dropFirst(app.path.count))
+                        .replacingOccurrences(of: "/Contents/Resources/", with: "/")
+                        .replacingOccurrences(of: "/Contents/PlugIns/", with: "/PlugIns/")
+                        .replacingOccurrences(of: "/Contents/Info.plist", with: "/Info.plist")
+                    return "\(path) \($0.finding.rule) \($0.finding.severity)"
+                }.sorted()
+            }
+            let onIOS = summary(ios)
+            #expect(summary(mac) == onIOS, "\(name)")
+            #expect(!onIOS.contains { $0.contains(" subfolder ") || $0.contains(" extension-plist ") }, "\(name)")
+        }
+        #expect(compared >= 20)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// What a test needs beyond the code under test. Tags group the tests in Xcode's navigator and in test plans; the
+/// traits beside them (``Testing/Trait/needs(_:)``, ``Testing/Trait/notQuick``) decide, from what is installed and
+/// from `SOUNDKIT_TESTS`, which of them run — `swift test` on the command line cannot select by tag.
+extension Tag {
+    /// Compares soundkit with a reference tool: ffmpeg and ffprobe, sox, sndfile-programs or libebur128.
+    @Tag public static var oracle: Self
+    /// Runs the built `soundkit` in a process of its own: exit by signal, pipes, a terminal, limits, the binary
+    /// users install. `scripts/test --binary` runs these against the release build.
+    @Tag public static var binary: Self
+    /// Drives headless Chromium.
+    @Tag public static var browser: Self
+    /// Builds another package, or runs for tens of seconds: `scripts/test` runs it, `scripts/test --quick` does not.
+    @Tag public static var slow: Self
+}
+
+/// Which tests a run asks for, from `SOUNDKIT_TESTS`: `quick` leaves out the ``Testing/Tag/slow`` ones; anything
+/// else, or nothing, runs them all.
+public enum TestRun {
+    public static let quick = ProcessInfo.processInfo.environment["SOUNDKIT_TESTS"] == "quick"
+
+    /// Whether every one of `programs` is on `PATH`.
+    public static func installed(_ programs: [String]) -> Bool {
+        programs.allSatisfy { (try? Tool.which($0)) != nil }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs only where every one of `programs` is installed; elsewhere the test is skipped, saying which is missing.
+    public static func needs(_ programs: String...) -> Self {
+        .enabled(
+            if: TestRun.installed(programs),
+            Comment(rawValue: "needs \(programs.joined(separator: ", ")) on PATH (scripts/setup installs them)"))
+    }
+
+    /// Left out of `scripts/test --quick` (`SOUNDKIT_TESTS=quick`), with that said; `scripts/test` runs it.
+    public static var notQuick: Self {
+        .disabled(if: TestRun.quick, "slow: scripts/test runs it, scripts/test --quick does not")
+    }
+}
