@@ -305,6 +305,25 @@ struct RulesCommandTests {
         #expect(doc.rules.allSatisfy { $0.severities.first == $0.severity })
     }
 
+    @Test("json: every rule lists examples that must and must not trigger it; push bodies are JSON objects")
+    func examples() throws {
+        let r = try Tool.soundkit("rules", "--format", "json")
+        let object = try JSONSerialization.jsonObject(with: r.data) as? [String: Any]
+        let rules = try #require(object?["rules"] as? [[String: Any]])
+        for rule in rules {
+            let examples = rule["examples"] as? [String: [[String: Any]]]
+            #expect(examples?["triggering"]?.isEmpty == false, "\(rule["id"] ?? "")")
+            #expect(examples?["nonTriggering"]?.isEmpty == false, "\(rule["id"] ?? "")")
+        }
+        let event = try #require(rules.first { $0["id"] as? String == "live-activity-event" })
+        let triggering = try #require((event["examples"] as? [String: [[String: Any]]])?["triggering"])
+        let body = try #require(triggering.first?["payload"] as? [String: Any])
+        #expect((body["aps"] as? [String: Any])?["event"] as? String == "stop")
+        #expect(triggering.contains { $0["provider"] as? String == "onesignal-live-activity" })
+        #expect(triggering.first?["provider"] == nil)
+        #expect((event["restsOn"] as? String)?.contains("ActivityKit push notifications") == true)
+    }
+
     @Test("markdown is exactly the README's rule table; text has a line a rule")
     func markdown() throws {
         let table = try Tool.soundkit("rules", "--format", "markdown").stdout

@@ -143,4 +143,37 @@ struct PayloadCLITests {
         let (json, _) = try payload([fcm], ["--provider", "expo", "--format", "json"])
         #expect(json.status == 0 && json.stdout.contains("\"files\""), "\(json.stdout)")
     }
+
+    @Test("Apple's Live Activity update: clean, its alert sound resolved with --bundle, name-not-found when absent")
+    func liveActivity() throws {
+        let update = #"""
+            {"aps":{"timestamp":1168364460,"event":"update","content-state":{"currentHealthLevel":0.941},"relevance-score":75,"alert":{"title":"Power Panda found a sword!","body":"In a cave.","sound":"chime.aiff"}}}
+            """#
+        let (plain, _) = try payload([update], ["--format", "json"])
+        #expect(plain.status == 0 && plain.stdout.contains(#""provider" : "apns""#), "\(plain.stdout)")
+        #expect(!plain.stdout.contains("silent") && !plain.stdout.contains("ignored"), "\(plain.stdout)")
+        let app = try temporaryDirectory("payload-live").appendingPathComponent("Rangers.app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let (missing, _) = try payload([update], ["--bundle", app.path])
+        #expect(missing.status == 1 && missing.stdout.contains("error:") && missing.stdout.contains("[name-not-found]"))
+        #expect(missing.stdout.contains("p1.json:1:"), "\(missing.stdout)")
+        try Tool.must(
+            "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "pcm_s16be",
+            app.appendingPathComponent("chime.aiff").path)
+        let (found, _) = try payload([update], ["--bundle", app.path, "--no-loudness"])
+        #expect(found.status == 0 && !found.stdout.contains("[name-not-found]"), "\(found.stdout)")
+        #expect(found.stderr.hasPrefix("chime.aiff: resolves to "), "\(found.stderr)")
+    }
+
+    @Test("an Amazon SNS body: inner findings at the platform's string naming the key, a broken string an error")
+    func sns() throws {
+        let body =
+            #"{"default":"x","APNS":"{\"aps\":{\"sound\":{\"critical\":1,\"name\":\"a.caf\",\"volume\":3}}}","GCM":"not json"}"#
+        let (r, _) = try payload([body])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("p1.json:1:23: error: in APNS: aps.sound.volume is 3"), "\(r.stdout)")
+        #expect(r.stdout.contains("p1.json:1:102: error: GCM is not valid JSON"), "\(r.stdout)")
+        let (j, _) = try payload([body], ["--format", "json"])
+        #expect(j.stdout.contains(#""provider" : "sns""#) && j.stdout.contains(#""subject" : "APNS.aps.sound.volume""#))
+    }
 }

@@ -63,6 +63,9 @@ public struct FileReport: Codable, Hashable, Sendable {
     package var channels: Int?
     package var frames: Int64?
     package var duration: Double?
+    /// For a push payload: the provider it was read as (given, or recognised by its shape); none for a sound, or a
+    /// body of no shape soundkit knows.
+    package var provider: PushProvider?
     /// What the rules found, errors first.
     public var findings: [Finding]
 

@@ -27,7 +27,11 @@ struct Payload: ParsableCommand {
 
             The body is recognised by its shape (--provider names it instead): an APNs payload (Braze's with ab, a \
             simulator .apns file), FCM v1 {"message"}, legacy FCM {"to" | "registration_ids"}, Expo (a message or an \
-            array), OneSignal (ios_sound, android_sound, ios_attachments), gorush {"notifications"}. Each provider's \
+            array), OneSignal (ios_sound, android_sound, ios_attachments), gorush {"notifications"}, Amazon SNS \
+            ({"APNS": "<json string>", "GCM": …}, each string checked as its platform's payload), Amazon Pinpoint \
+            (MessageConfiguration), Braze's REST API (messages.apple_push, Live Activity requests), Airship, OneSignal's \
+            Live Activity API, Pusher Beams and Azure Notification Hubs' native bodies. A Live Activity (aps.event, \
+            aps.content-state) plays aps.alert.sound, checked and resolved as aps.sound is. Each provider's \
             iOS sound field is checked as aps.sound, its Android sound field as a bare res/raw name with a channel \
             (sound-name, android-channel), and keys the provider refuses are errors (payload-provider). A body of no \
             known shape has every aps dictionary in it checked. Exit 1 on any error. A .soundkit.yml applies as to check \
@@ -101,7 +105,9 @@ struct Payload: ParsableCommand {
                 if let s = f.subject, files.contains(s) { f.message = "\(s): \(f.message)" }
                 return f
             }
-            reports.append(FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings))
+            var report = FileReport(path: file == "-" ? "<stdin>" : file, container: "JSON", findings: findings)
+            report.provider = result.provider
+            reports.append(report)
             if let w = result.resolution?.winner {
                 let line = "\(result.soundName ?? ""): resolves to \(w)"
                 if !resolved.contains(line) { resolved.append(line) }

@@ -7,8 +7,10 @@ struct Rules: ParsableCommand {
         commandName: "rules",
         abstract: "List every rule: its id, usual severity, the severities it can take and what it finds.",
         discussion: """
-            text prints a line a rule; json is {"version": 1, "rules": [{"id", "severity", "severities", "summary"}]}; \
-            markdown is the table the README shows, with what each severity rests on.
+            text prints a line a rule; json is {"version": 1, "rules": [{"id", "severity", "severities", "summary", \
+            "restsOn", "examples": {"triggering": [...], "nonTriggering": [...]}}]}, each example a push body \
+            {"payload": {...}, "provider"?} or {"description": "..."}; markdown is the table the README shows, with what \
+            each severity rests on.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -32,6 +34,8 @@ struct Rules: ParsableCommand {
             var severity: String
             var severities: [String]
             var summary: String
+            var restsOn: String
+            var examples: RuleExamplesDocument
         }
     }
 
@@ -44,7 +48,7 @@ struct Rules: ParsableCommand {
                     rules: Rule.allCases.map {
                         .init(
                             id: $0.id, severity: $0.severity.rawValue, severities: $0.severities.map(\.rawValue),
-                            summary: $0.summary)
+                            summary: $0.summary, restsOn: $0.restsOn, examples: RuleExamplesDocument($0.examples))
                     }))
         case .text:
             let width = Rule.allCases.map(\.id.count).max() ?? 0

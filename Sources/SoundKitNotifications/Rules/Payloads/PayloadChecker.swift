@@ -1,5 +1,12 @@
 import SoundKitIO
 
+/// The path of a payload, top down: ``check(_:locations:measureLoudness:provider:cache:entitlements:)`` parses the
+/// JSON (`payload-json`), picks the provider (given, or the first of `ProviderBodies.all` whose shape it has, in
+/// `Providers/`), and hands the body to that provider's type, which finds its iOS part (an APNs payload through
+/// `PayloadRun.apnsPayload`, or a sound field through `PayloadRun.iosSound`) and its Android sound
+/// (`PayloadRun.androidSound`). Every `aps` goes through `PayloadRun.checkAPS`: its sound, `APSRules`, `LiveActivity`
+/// for an ActivityKit push, entitlements, and `AttachmentPayload`. Findings are placed by `PayloadNotes`.
+///
 /// Checks a push payload as its provider receives it (``PushProvider``): an APNs payload's `aps.sound`, its size as
 /// sent and its rich-notification attachments (Braze's `ab.att`, FCM's images, OneSignal's `ios_attachments`) with
 /// `aps.mutable-content`; each provider's iOS and Android sound fields; the keys a provider rejects. Each finding

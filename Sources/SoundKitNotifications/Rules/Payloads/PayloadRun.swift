@@ -18,15 +18,8 @@ struct PayloadRun {
 
     /// Checks `root` as `provider`'s body; of no known shape (nil), every `aps` dictionary in it.
     mutating func check(_ root: JSONValue, as provider: PushProvider?) {
-        switch provider {
-        case .apns?, .braze?, .simulator?: apnsPayload(root, at: [], via: "APNs")
-        case .fcm?: fcm(root)
-        case .fcmLegacy?: fcmLegacy(root)
-        case .expo?: expo(root)
-        case .onesignal?: oneSignal(root)
-        case .gorush?: gorush(root)
-        case nil: anyShape(root)
-        }
+        guard let provider else { return anyShape(root) }
+        ProviderBodies.body(of: provider)?.check(root, in: &self)
     }
 
     /// An APNs payload (the object holding `aps`) at `base`, sent on by `via` when it sits inside another body: its
@@ -55,15 +48,25 @@ struct PayloadRun {
     /// One `aps` dictionary at `apsPath`, whatever the provider: every check of an `aps` goes through here.
     mutating func checkAPS(_ aps: JSONValue, at apsPath: [String]) {
         let soundPath = apsPath + ["sound"]
+        // A Live Activity's alert plays aps.alert.sound (ActivityKit's AlertConfiguration.sound): it is checked and
+        // resolved as aps.sound is, and an update without an alert is silent by design.
+        let liveActivity = LiveActivity.recognises(aps)
+        if liveActivity, case .object = aps["alert"], let sound = aps["alert"]?["sound"] {
+            iosSound(sound, at: apsPath + ["alert", "sound"])
+        }
         if let sound = aps["sound"] {
             iosSound(sound, at: soundPath)
-        } else {
+        } else if !liveActivity {
             notes.add(
                 .payloadShape, "\(dotted(apsPath)) has no \"sound\": the notification is silent", .note, at: soundPath)
         }
-        APSRules.alertSound(aps, at: apsPath, into: &notes)
+        if liveActivity {
+            LiveActivity.check(aps, at: apsPath, into: &notes)
+        } else {
+            APSRules.alertSound(aps, at: apsPath, into: &notes)
+            APSRules.relevanceScore(aps, at: apsPath, into: &notes)
+        }
         APSRules.interruptionLevel(aps, at: apsPath, into: &notes)
-        APSRules.relevanceScore(aps, at: apsPath, into: &notes)
         if let entitlements {
             AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: entitlements, into: &notes)
         }
@@ -113,7 +116,7 @@ struct PayloadRun {
         guard !holders.isEmpty else {
             notes.add(
                 .payloadShape,
-                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (APNs, FCM v1, legacy FCM, Expo, OneSignal, Braze, gorush, a simulator .apns file), so nothing was checked; --provider names one",
+                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (\(PushProvider.allCases.map(\.title).joined(separator: ", "))), so nothing was checked; --provider names one",
                 .note, at: [])
             return
         }

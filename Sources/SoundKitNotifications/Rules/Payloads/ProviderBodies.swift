@@ -40,21 +40,14 @@ extension PayloadRun {
             .payloadProvider,
             "a legacy FCM body: Google has shut the legacy HTTP API down; FCM v1 takes {\"message\": {…}}, with the iOS sound in message.apns.payload.aps.sound and Android's in message.android.notification.sound",
             .note, at: [])
-        guard let notification = root["notification"], case .object = notification else {
+        guard case .object? = root["notification"] else {
             notes.add(
                 .payloadShape,
                 "no \"notification\": a data message, which iOS shows (if the app shows it at all) without a custom sound",
                 .note, at: ["notification"])
             return
         }
-        guard let sound = notification["sound"] else { return }
-        iosSound(sound, at: ["notification", "sound"])
-        if case .string(let name) = sound, name != "default", notification["android_channel_id"] == nil {
-            notes.add(
-                .androidChannel,
-                "notification.sound \"\(name)\" is sent without notification.android_channel_id: on Android 8 and later a notification plays its channel's sound, not the message's",
-                at: ["notification", "sound"])
-        }
+        fcmNotification(root, at: [])
     }
 
     /// Expo: a message or an array of them; `sound` is the iOS sound (Android's comes from `channelId`'s channel).

@@ -18,31 +18,28 @@ public enum PushProvider: String, CaseIterable, Codable, Sendable {
     case gorush
     /// An `.apns` file for the simulator: an APNs payload with `"Simulator Target Bundle"` beside `aps`.
     case simulator
+    /// Amazon SNS with `MessageStructure` json: `{"default", "APNS": "{…}", "APNS_SANDBOX", "GCM": "{…}", …}`, each
+    /// platform's payload a JSON string.
+    case sns
+    /// Amazon Pinpoint: `{"MessageConfiguration": {"APNSMessage": {"Sound" | "RawContent"}, "GCMMessage", …}}`.
+    case pinpoint
+    /// Braze's REST API: `{"messages": {"apple_push": {"sound"}, "android_push": {"sound",
+    /// "notification_channel_id"}}}`, or a Live Activity request `{"activity_id", "content_state", …}`.
+    case brazeREST = "braze-rest"
+    /// Airship: `{"audience", "device_types", "notification": {"ios": {"sound"}, "android": {…}}}`.
+    case airship
+    /// OneSignal's Live Activity API: `{"event", "event_updates", "headings", "contents", "ios_sound", …}`.
+    case onesignalLiveActivity = "onesignal-live-activity"
+    /// Pusher Beams: `{"interests" | "users", "apns": {"aps": {…}}, "fcm": {"notification": {…}}}`.
+    case pusherBeams = "pusher-beams"
+    /// Azure Notification Hubs' native bodies: Apple's (an APNs payload), FCM v1's, and FCM legacy's
+    /// `{"notification", "data"}` without `to`.
+    case azure
 
-    /// The provider `root` is written for, by its shape, in this order: an array of objects (Expo's batch); `aps` at
-    /// the top (a simulator file with `Simulator Target Bundle`, Braze with `ab`, else APNs); `message` (FCM v1);
-    /// `notifications` (gorush); a OneSignal key; an Expo push token in `to`; `to`, `registration_ids` or
-    /// `condition` (legacy FCM, unless only Expo's top-level keys are beside `to`). None for any other shape.
+    /// The provider `root` is written for, by its shape: the first of `ProviderBodies.all` that recognises it.
+    /// None for any other shape.
     package static func detect(_ root: JSONValue) -> PushProvider? {
-        switch root {
-        case .array(let items):
-            let objects = items.filter { if case .object = $0 { true } else { false } }
-            return !items.isEmpty && objects.count == items.count ? .expo : nil
-        case .object:
-            if case .object? = root["message"], root["aps"] == nil { return .fcm }
-            if root["aps"] != nil {
-                if root["Simulator Target Bundle"] != nil { return .simulator }
-                return root["ab"] != nil ? .braze : .apns
-            }
-            if case .array? = root["notifications"] { return .gorush }
-            if oneSignalKeys.contains(where: { root[$0] != nil }) { return .onesignal }
-            if expoToken(root["to"]) { return .expo }
-            guard ["to", "registration_ids", "condition"].contains(where: { root[$0] != nil }) else { return nil }
-            let expoOnly = root["notification"] == nil && expoKeys.contains { root[$0] != nil }
-            return expoOnly ? .expo : .fcmLegacy
-        default:
-            return nil
-        }
+        ProviderBodies.all.first { $0.recognises(root) }?.provider
     }
 
     /// Keys only OneSignal's create-notification body has.
@@ -75,6 +72,13 @@ public enum PushProvider: String, CaseIterable, Codable, Sendable {
         case .braze: "Braze"
         case .gorush: "gorush"
         case .simulator: "the simulator"
+        case .sns: "Amazon SNS"
+        case .pinpoint: "Amazon Pinpoint"
+        case .brazeREST: "Braze's REST API"
+        case .airship: "Airship"
+        case .onesignalLiveActivity: "OneSignal's Live Activity API"
+        case .pusherBeams: "Pusher Beams"
+        case .azure: "Azure Notification Hubs"
         }
     }
 }

@@ -1,0 +1,22 @@
+/// `android-channel`.
+enum AndroidChannelDeclaration: RuleDeclaration {
+    static let rule = Rule.androidChannel
+    static let family = Rule.Family.payloads
+    static let severities: [Severity] = [.warning]
+    static let summary =
+        "an Android sound without a channel id: Android 8 and later play the channel's sound, not the message's"
+    static let basis = Rule.Basis.advice
+    static let citation: String? = nil
+    static let examples = RuleExamples(
+        triggering: [
+            .payload(#"{"message":{"android":{"notification":{"sound":"chime"}}}}"#),
+            .payload(#"{"messages":{"android_push":{"sound":"chime"}}}"#),
+            .payload(#"{"interests":["x"],"fcm":{"notification":{"sound":"chime"}}}"#),
+        ],
+        nonTriggering: [
+            .payload(#"{"message":{"android":{"notification":{"sound":"chime","channel_id":"alerts"}}}}"#),
+            .payload(
+                #"{"interests":["hello"],"apns":{"aps":{"alert":{"title":"Hello","body":"Hello, world!"}}},"fcm":{"notification":{"title":"Hello","body":"Hello, world!"}}}"#
+            ),
+        ])
+}

@@ -1,0 +1,16 @@
+/// `convert`.
+enum ConvertDeclaration: RuleDeclaration {
+    static let rule = Rule.convert
+    static let family = Rule.Family.tool
+    static let severities: [Severity] = [.error, .note]
+    static let summary = "soundkit convert: an input or output that failed, or a file a batch skipped"
+    static let basis = Rule.Basis.tool
+    static let citation: String? = nil
+    static let examples = RuleExamples(
+        triggering: [
+            .described(#"soundkit convert missing.wav out.caf"#)
+        ],
+        nonTriggering: [
+            .described(#"soundkit convert tone.wav out.caf -d ima4"#)
+        ])
+}

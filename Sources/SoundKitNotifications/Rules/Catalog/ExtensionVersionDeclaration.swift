@@ -1,0 +1,20 @@
+/// `extension-version`.
+/// Apple, Information Property List: MinimumOSVersion is the lowest system a bundle runs on (iOS, iPadOS,
+/// visionOS, watchOS), LSMinimumSystemVersion on macOS and Mac Catalyst, and the system does not load an
+/// extension below it; FIELD.md lists it among the very common "service extension never runs".
+enum ExtensionVersionDeclaration: RuleDeclaration {
+    static let rule = Rule.extensionVersion
+    static let family = Rule.Family.appExtensions
+    static let severities: [Severity] = [.warning]
+    static let summary =
+        "a notification extension whose MinimumOSVersion (LSMinimumSystemVersion in a macOS app) is above its app's: it never runs on the versions between"
+    static let basis = Rule.Basis.documentation
+    static let citation: String? = nil
+    static let examples = RuleExamples(
+        triggering: [
+            .described(#"an app with MinimumOSVersion 15.0 whose Service.appex has MinimumOSVersion 17.0"#)
+        ],
+        nonTriggering: [
+            .described(#"app and extension both at MinimumOSVersion 15.0"#)
+        ])
+}

@@ -1,0 +1,16 @@
+/// `unreadable`.
+enum UnreadableDeclaration: RuleDeclaration {
+    static let rule = Rule.unreadable
+    static let family = Rule.Family.sounds
+    static let severities: [Severity] = [.error]
+    static let summary = "the file cannot be read: empty, truncated, random or broken"
+    static let basis = Rule.Basis.field
+    static let citation: String? = nil
+    static let examples = RuleExamples(
+        triggering: [
+            .described(#"an empty file, or 1 KB of random bytes, named chime.caf"#)
+        ],
+        nonTriggering: [
+            .described(#"soundkit convert tone.wav chime.caf -d ima4 (any sound soundkit writes)"#)
+        ])
+}
