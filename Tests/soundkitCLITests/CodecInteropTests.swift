@@ -106,7 +106,7 @@ struct CodecInteropTests {
 
     @Test(
         "ffmpeg decodes our IMA4 (CAF and AIFF-C; Apple's stream, the default, the trellis, the beams) exactly as our decoder does",
-        arguments: ["caf", "aifc"])
+        .tags(.slow), .notQuick, arguments: ["caf", "aifc"])
     func ffmpegDecodesOurIMA4(_ ext: String) throws {
         let dir = try temporaryDirectory()
         for (name, path) in Self.sources {
@@ -147,7 +147,7 @@ struct CodecInteropTests {
 
     @Test(
         "-q 127 (the beam) is at least 0.5 dB above ffmpeg -trellis 8 on transients, in CAF and WAV",
-        arguments: transients.map(\.name), beamContainers.map(\.ext))
+        .tags(.slow), .notQuick, arguments: transients.map(\.name), beamContainers.map(\.ext))
     func beamBeatsFFmpegTrellis(_ name: String, _ ext: String) throws {
         let args = try #require(Self.transients.first { $0.name == name }).sox
         let (ours, trellis8) = try raceFFmpegTrellis(name, args, ext, quality: "127")
@@ -156,7 +156,7 @@ struct CodecInteropTests {
 
     @Test(
         "-q 96 (the trellis and the look-ahead coder) is at least ffmpeg -trellis 8 in CAF, on transients and noise",
-        arguments: transients.map(\.name) + ["white"])
+        .tags(.slow), .notQuick, arguments: transients.map(\.name) + ["white"])
     func lookaheadMeetsFFmpegTrellis(_ name: String) throws {
         let white = ["-r", "22050", "-c", "1", "-b", "16", "NAME", "synth", "1", "whitenoise", "gain", "-12"]
         let args = try name == "white" ? white : #require(Self.transients.first { $0.name == name }).sox

@@ -1,6 +1,7 @@
 import Foundation
 // Every file of this target sees the shared helpers (Tool, temporaryDirectory, SplitMix64, HostileFiles, …).
 @_exported import SoundKitTestSupport
+import Testing
 
 @testable import soundkit
 
@@ -9,11 +10,12 @@ import Foundation
 /// (``Console``) — so a test costs no process launch and no release build. It shadows SoundKitTestSupport's `Tool`
 /// in this target, so every test reads as before.
 ///
-/// A run goes through the real binary instead when it needs a process: a working directory of its own (`in:`), a
-/// batch (`--output-dir`, whose Ctrl-C handling and worker tasks belong to a process; its waiting thread would also
-/// hold one of the test runner's), or `SOUNDKIT_IN_PROCESS=0` in the environment. Tests that need a process for what
-/// they test (exit by signal, pipes, a terminal, the installed binary) call ``process(_:_:in:)`` and are tagged
-/// `.binary`; with `SOUNDKIT_BIN` set, `scripts/test` runs that suite against the release binary.
+/// A run goes through the real binary instead when it needs a process: a working directory of its own (`in:`),
+/// standard input (`-`), a batch (`--output-dir`, whose Ctrl-C handling and worker tasks belong to a process; its
+/// waiting thread would also hold one of the test runner's), a test tagged `.binary` (exit by signal, pipes, limits,
+/// a terminal, the binary users install), a test tagged `.slow` while `SOUNDKIT_BIN` names an optimised build (the
+/// heavy encodes run there, not in the debug build), or `SOUNDKIT_IN_PROCESS=0` in the environment. `scripts/test`
+/// sets `SOUNDKIT_BIN` to the release build, so those suites run against what users install.
 enum Tool {
     typealias Result = SoundKitTestSupport.Tool.Result
     typealias Failed = SoundKitTestSupport.Tool.Failed
@@ -31,6 +33,14 @@ enum Tool {
     static func run(_ executable: String, _ arguments: [String], in dir: URL? = nil) throws -> Result {
         if executable == soundkit, dir == nil, InProcess.allowed(arguments) { return InProcess.run(arguments) }
         return try process(executable, arguments, in: dir)
+    }
+
+    /// Whether the test under way asks for processes: tagged `.binary`, or tagged `.slow` (heavy encodes, such as the
+    /// beam at `-q 127`) while `SOUNDKIT_BIN` names an optimised build to run them on.
+    static var testWantsProcesses: Bool {
+        guard let tags = Test.current?.tags else { return false }
+        let optimised = ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] != nil
+        return tags.contains(.binary) || (optimised && tags.contains(.slow))
     }
 
     /// Runs a program — soundkit included — in a process of its own.
@@ -70,7 +80,7 @@ enum Tool {
 enum InProcess {
     /// Whether `arguments` can run in process.
     static func allowed(_ arguments: [String]) -> Bool {
-        if ProcessInfo.processInfo.environment["SOUNDKIT_IN_PROCESS"] == "0" { return false }
+        if ProcessInfo.processInfo.environment["SOUNDKIT_IN_PROCESS"] == "0" || Tool.testWantsProcesses { return false }
         // Standard input ("-") is the test runner's own.
         return !arguments.contains { $0 == "-" || $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
     }
