@@ -75,12 +75,6 @@ package enum AudioInput {
         guard case .notAudio = parseError else { throw AudioFileError(file.path, .container(parseError)) }
         let kind = ContainerKind(sniffing: (try? file.read(at: 0, count: 16)) ?? [])
         var sndfileError: AudioFileError?
-        // MP3 goes to FFmpeg first when it is installed: libsndfile decodes MP3 with libmpg123, which prints its resync
-        // notes ("Note: Illegal Audio-MPEG-Header 0x… at offset …") on standard error, naming no file, and has no
-        // switch libsndfile exposes to stop it; FFmpeg's log is off (FFmpegLibrary). libsndfile stays the fallback.
-        if kind == .mp3, case .success = FFmpegLibrary.shared {
-            if let reader = try? FFmpegReader(file: file, header: nil) { return reader }
-        }
         // Kinds libsndfile does not read go straight to FFmpeg, without loading libsndfile.
         if ![.mpeg4, .threeGPP, .adts, .matroska, .asf, .ac3, .amr].contains(kind) {
             do {
