@@ -28,9 +28,9 @@ let package = Package(
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
-        // zlib's raw inflate for .ipa (and APK/AAB) entries. Linked rather than opened at first use: every system has
-        // it, and it is small.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // zlib's raw inflate for .ipa (and APK/AAB) entries, opened at first use like the others: linked, it was
+        // loaded and relocated before `main` by every process, `soundkit --version` included.
+        cLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev", brew: "zlib"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),

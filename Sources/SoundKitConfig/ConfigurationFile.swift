@@ -28,7 +28,7 @@ package enum ConfigurationFile {
             let candidate = dir == "/" ? "/" + name : dir + "/" + name
             if FileSystem.exists(candidate), !FileSystem.isDirectory(candidate) { return candidate }
             if dir == "/" { return nil }
-            dir = TeamPath.folder(of: dir)
+            dir = FileSystem.directory(of: dir)
         }
     }
 
@@ -48,8 +48,8 @@ package enum ConfigurationFile {
         } catch {
             throw ConfigurationError(path, 1, 1, "\(error)")
         }
-        let absolute = TeamPath.absolute(path, cwd: cwd)
-        var config = CheckConfiguration(file: path, folder: TeamPath.folder(of: absolute), cwd: cwd)
+        let absolute = FileSystem.absolute(path, cwd: cwd)
+        var config = CheckConfiguration(file: path, folder: FileSystem.directory(of: absolute), cwd: cwd)
         try parse(bytes, into: &config)
         return config
     }

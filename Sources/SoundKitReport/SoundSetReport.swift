@@ -2,6 +2,12 @@ import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What a team looks at and listens to: every sound of a set with its facts, loudness, `check` findings, waveform
 /// and a preview a browser plays. Codable and versioned, so a service can store it or render its own page;
 /// ``HTMLReport`` renders soundkit's.
@@ -188,7 +194,7 @@ extension SoundSetReport.Preview {
         channels = preview.channels
         frames = preview.frames
         duration = preview.duration
-        base64 = Base64.encode(preview.bytes)
+        base64 = Data(preview.bytes).base64EncodedString()
     }
 }
 
@@ -225,29 +231,4 @@ final class SoundListener: SampleConsumer {
     }
 
     func fail(_ error: AudioFileError) { outcome = .failure(error) }
-}
-
-/// RFC 4648 base64, for `data:` URIs.
-enum Base64 {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 3 <= bytes.count {
-            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(v >> UInt32(shift) & 63)]) }
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest > 0 {
-            let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-            out.append(alphabet[Int(v >> 18 & 63)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }

@@ -155,6 +155,20 @@ private func python(_ script: String, _ arguments: String...) throws {
         #expect(throws: ZipError.self) { try archive(Array("not a zip at all, just text".utf8)) }
         #expect(throws: ZipError.self) { try archive(Array(good.prefix(good.count - 30))) }
 
+        // A directory entry whose name runs past the directory is the archive's error: the shared ByteReader throws
+        // on the short read (the zip reader's own returned zeros and relied on each caller checking first).
+        var long = Array(good)
+        let signature: [UInt8] = [0x50, 0x4b, 1, 2]
+        var found: Int?
+        for at in 0..<(long.count - 4) where Array(long[at..<(at + 4)]) == signature { found = at }
+        let header = try #require(found, "the last central-directory header")
+        (long[header + 28], long[header + 29]) = (0xFF, 0xFF)
+        #expect {
+            try archive(long)
+        } throws: { error in
+            "\(error)".contains("entry 3 runs past the directory")
+        }
+
         // A damaged byte inside the deflated data: CRC or deflate error, never a trap.
         var damaged = Array(good)
         damaged[60] ^= 0xFF

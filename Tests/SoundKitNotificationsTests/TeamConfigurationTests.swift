@@ -1,3 +1,5 @@
+import Foundation
+import SoundKitIO
 import Testing
 
 @testable import SoundKitNotifications
@@ -23,6 +25,7 @@ struct TeamConfigurationTests {
         var pieces = SHA256()
         for byte in message.utf8 { pieces.update([byte]) }
         #expect(pieces.finalize() == digest)
+        #expect(pieces.finalize() == digest, "a second finalize gives the same digest, not one of the padding")
     }
 
     @Test("SHA-256 of a million 'a's, in uneven pieces across block boundaries")
@@ -63,10 +66,36 @@ struct TeamConfigurationTests {
 
     @Test("paths: made absolute by name, then relative to the config's folder")
     func paths() {
-        #expect(TeamPath.absolute("../x/./y.caf", cwd: "/p/app") == "/p/x/y.caf")
-        #expect(TeamPath.relative("/p/x/y.caf", to: "/p") == "x/y.caf")
-        #expect(TeamPath.relative("/px/y.caf", to: "/p") == nil)
-        #expect(TeamPath.folder(of: "/p/.soundkit.yml") == "/p" && TeamPath.folder(of: "/a") == "/")
+        #expect(FileSystem.absolute("../x/./y.caf", cwd: "/p/app") == "/p/x/y.caf")
+        #expect(FileSystem.relative("/p/x/y.caf", to: "/p") == "x/y.caf")
+        #expect(FileSystem.relative("/px/y.caf", to: "/p") == nil)
+        #expect(FileSystem.directory(of: "/p/.soundkit.yml") == "/p" && FileSystem.directory(of: "/a") == "/")
+        #expect(FileSystem.relative("/p/", to: "/p") == "." && FileSystem.relative("/p//x", to: "/p/") == "x")
+        #expect(FileSystem.absolute("/../a//b/", cwd: "/c") == "/a/b")
+        // As findings show a path: relative to the folder, or relative already and not climbing out of it.
+        #expect(FileSystem.shown("/w/s/a.caf", under: "/w") == "s/a.caf")
+        #expect(FileSystem.shown("./s/./a.caf", under: "/w") == "s/a.caf")
+        #expect(FileSystem.shown("../a.caf", under: "/w") == nil && FileSystem.shown("/x/a.caf", under: "/w") == nil)
+        #expect(FileSystem.shown("/w/a.caf", under: "/") == nil && FileSystem.shown("/w/a.caf", under: nil) == nil)
+    }
+
+    @Test(
+        "a baseline fingerprints a sound inside an .ipa by the entry's bytes, so a changed sound shows again",
+        .enabled(if: Apps.hasZip, "zip is not installed: the .ipa is not built"))
+    func baselineArchiveFingerprint() throws {
+        let dir = try temporaryDirectory("baseline-ipa")
+        let app = try Apps.make(in: dir)
+        let sound = app.appendingPathComponent("ding.caf")
+        for (name, bytes) in [("one.ipa", Array("caff one".utf8)), ("two.ipa", Array("caff two".utf8))] {
+            try Data(bytes).write(to: sound)
+            try Apps.zip(app, to: dir.appendingPathComponent(name))
+        }
+        let one = Baseline.fingerprint(dir.appendingPathComponent("one.ipa/Payload/Demo.app/ding.caf").path)
+        let two = Baseline.fingerprint(dir.appendingPathComponent("two.ipa/Payload/Demo.app/ding.caf").path)
+        #expect(one == "sha256:" + SHA256.hex(Array("caff one".utf8)))
+        #expect(two == "sha256:" + SHA256.hex(Array("caff two".utf8)))
+        #expect(Baseline.fingerprint(dir.appendingPathComponent("one.ipa/Payload/Demo.app/gone.caf").path) == "none")
+        #expect(Baseline.fingerprint(dir.path) == "none", "a folder")
     }
 
     @Test("the baseline hides one finding per entry and lists the entries left")

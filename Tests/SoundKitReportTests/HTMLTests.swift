@@ -115,15 +115,4 @@ struct ReportPageTests {
         s.add(one)
         #expect(s.finish().channels[0].max == (0..<10).map { Double($0) / 10 })
     }
-
-    @Test("base64 matches RFC 4648's test vectors")
-    func base64() {
-        for (plain, encoded) in [
-            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ] {
-            #expect(Base64.encode(Array(plain.utf8)) == encoded)
-        }
-        #expect(Base64.encode([0xFB, 0xFF, 0xBF]) == "+/+/")
-    }
 }

@@ -38,6 +38,9 @@ package struct ByteReader {
         return v
     }
 
+    /// Steps over `n` bytes; throws as a read of them would.
+    package mutating func skip(_ n: Int) throws(ContainerError) { _ = try bytes(n) }
+
     package mutating func u16() throws(ContainerError) -> UInt16 { UInt16(truncatingIfNeeded: try field(2, order)) }
     package mutating func u32() throws(ContainerError) -> UInt32 { UInt32(truncatingIfNeeded: try field(4, order)) }
     package mutating func u64() throws(ContainerError) -> UInt64 { try field(8, order) }

@@ -1,4 +1,5 @@
 import CZlib
+import SoundKitContainers
 
 /// Why a zip archive, or one of its entries, was not read: the archive's name, the entry's when the problem is one
 /// entry's, and what is wrong in a sentence.
@@ -118,9 +119,7 @@ package final class ZipArchive {
             let what = UInt64(bytes.count) > entry.size ? "past" : "to \(bytes.count) bytes, not"
             throw failure(entry, "inflates \(what) the \(entry.size) bytes its header declares")
         }
-        let crc = bytes.withUnsafeBufferPointer { b in
-            UInt32(truncatingIfNeeded: CZlib.crc32(0, b.baseAddress, uInt(truncatingIfNeeded: b.count)))
-        }
+        let crc = CRC32.checksum(bytes, try zlib(entry))
         guard crc == entry.crc32 else { throw failure(entry, "fails its CRC-32 check: the archive is damaged") }
         return bytes
     }
@@ -135,14 +134,28 @@ package final class ZipArchive {
         ZipError(archive: name, entry: entry.name, message: message)
     }
 
+    /// zlib, opened at first use; its absence is this entry's error, saying what to install.
+    private func zlib(_ entry: ZipEntry) throws(ZipError) -> ZlibLibrary {
+        switch ZlibLibrary.shared {
+        case .success(let lib): return lib
+        case .failure(let missing): throw failure(entry, "could not be read: zlib is missing (\(missing.message))")
+        }
+    }
+
     /// Where the entry's data starts, after its local header, and checked to lie inside the file.
     private func dataRange(_ entry: ZipEntry) throws(ZipError) -> (start: Int64, count: Int64) {
-        let local = try readBytes(at: entry.localHeaderOffset, count: 30, for: entry)
-        var c = ByteReader(local)
-        guard c.u32() == 0x0403_4b50 else { throw failure(entry, "has no local header where the directory says") }
-        c.skip(22)
-        let nameLength = UInt64(c.u16())
-        let extraLength = UInt64(c.u16())
+        var c = ByteReader(try readBytes(at: entry.localHeaderOffset, count: 30, for: entry), order: .little)
+        let fields: (signature: UInt32, nameLength: UInt16, extraLength: UInt16)
+        do {
+            let signature = try c.u32()
+            try c.skip(22)
+            fields = (signature, try c.u16(), try c.u16())
+        } catch { throw failure(entry, "has a local header cut short") }
+        guard fields.signature == 0x0403_4b50 else {
+            throw failure(entry, "has no local header where the directory says")
+        }
+        let nameLength = UInt64(fields.nameLength)
+        let extraLength = UInt64(fields.extraLength)
         let start = entry.localHeaderOffset + 30 + nameLength + extraLength  // each term < 2^48
         let (end, overflow) = start.addingReportingOverflow(entry.compressedSize)
         guard !overflow, end <= UInt64(file.size) else {
@@ -178,7 +191,8 @@ package final class ZipArchive {
             return try readBytes(at: UInt64(range.start), count: Int(n), for: entry)
         }
         return try ZipInflater.run(
-            file, range: range, want: want, counter: &counter, failure: { self.failure(entry, $0) })
+            file, range: range, want: want, zlib: try zlib(entry), counter: &counter,
+            failure: { self.failure(entry, $0) })
     }
 }
 
@@ -209,15 +223,15 @@ enum ZipInflater {
     static let chunk = 64 << 10
 
     static func run(
-        _ file: InputFile, range: (start: Int64, count: Int64), want: Int64,
+        _ file: InputFile, range: (start: Int64, count: Int64), want: Int64, zlib: ZlibLibrary,
         counter: inout InflateCounter, failure: (String) -> ZipError
     ) throws(ZipError) -> [UInt8] {
         var stream = z_stream()
-        guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard zlib.inflateInit2(&stream, -15, zlib.version(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw failure("could not be inflated (zlib would not start)")
         }
-        defer { inflateEnd(&stream) }
-        var state = Inflation(want: want, counter: counter)
+        defer { _ = zlib.inflateEnd(&stream) }
+        var state = Inflation(want: want, zlib: zlib, counter: counter)
         defer { counter = state.counter }
         // A sniffer's few bytes need only the start of the data.
         let step = want < 1024 ? 4096 : chunk
@@ -248,6 +262,7 @@ enum ZipInflater {
     /// One entry's inflation: what came out so far, and the counters it runs under.
     struct Inflation {
         let want: Int64
+        let zlib: ZlibLibrary
         var counter: InflateCounter
         var out: [UInt8] = []
         var output = [UInt8](repeating: 0, count: ZipInflater.chunk)
@@ -270,7 +285,7 @@ enum ZipInflater {
                     let (result, made) = output.withUnsafeMutableBufferPointer { outBuf -> (Int32, Int) in
                         stream.next_out = outBuf.baseAddress
                         stream.avail_out = uInt(room)
-                        let r = CZlib.inflate(&stream, Z_NO_FLUSH)
+                        let r = zlib.inflate(&stream, Z_NO_FLUSH)
                         return (r, room - Int(stream.avail_out))
                     }
                     consumed += Int64(before - stream.avail_in)
@@ -318,33 +333,21 @@ enum ZipDirectory {
             i -= 1
         }
         guard let e = endAt else { throw fail("is not a zip archive (no end-of-central-directory record)") }
-        var c = ByteReader(Array(tail[e..<(e + 22)]))
-        c.skip(4)
-        let disk = c.u16()
-        let cdDisk = c.u16()
-        c.skip(2)
-        var count = UInt64(c.u16())
-        var cdSize = UInt64(c.u32())
-        var cdOffset = UInt64(c.u32())
+        guard let end = try? EndRecord(Array(tail[e..<(e + 22)])) else { throw fail("has an end record cut short") }
+        let (disk, cdDisk) = (end.disk, end.directoryDisk)
+        var (count, cdSize, cdOffset) = (end.count, end.directorySize, end.directoryOffset)
         let endOffset = UInt64(size) - UInt64(tailCount - e)
         var directoryEnd = endOffset
         guard disk == 0, cdDisk == 0 else { throw fail("spans several disks; only single-file archives are read") }
         if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF, endOffset >= 20 {
-            let locator = try bytes(Int64(endOffset - 20), 20)
-            var l = ByteReader(locator)
-            if l.u32() == 0x0706_4b50 {
-                l.skip(4)
-                let at = l.u64()
-                guard at <= endOffset - 20, endOffset - 20 - at >= 56 else {
-                    throw fail("has a zip64 end record outside the archive")
+            var l = ByteReader(try bytes(Int64(endOffset - 20), 20), order: .little)
+            if (try? l.u32()) == 0x0706_4b50 {
+                guard (try? l.skip(4)) != nil, let at = try? l.u64(), at <= endOffset - 20, endOffset - 20 - at >= 56
+                else { throw fail("has a zip64 end record outside the archive") }
+                guard let zip64 = try? EndRecord(zip64: try bytes(Int64(at), 56)) else {
+                    throw fail("has no zip64 end record where its locator points")
                 }
-                var z = ByteReader(try bytes(Int64(at), 56))
-                guard z.u32() == 0x0606_4b50 else { throw fail("has no zip64 end record where its locator points") }
-                z.skip(20)
-                count = z.u64()
-                z.skip(8)
-                cdSize = z.u64()
-                cdOffset = z.u64()
+                (count, cdSize, cdOffset) = (zip64.count, zip64.directorySize, zip64.directoryOffset)
                 directoryEnd = at
             }
         }
@@ -362,75 +365,86 @@ enum ZipDirectory {
     }
 
     static func entries(_ b: [UInt8], count: Int, archiveName: String, dataEnd: UInt64) throws(ZipError) -> [ZipEntry] {
-        var c = ByteReader(b)
+        var c = ByteReader(b, order: .little)
         var out: [ZipEntry] = []
         out.reserveCapacity(count)
         for n in 0..<count {
             func fail(_ m: String) -> ZipError { ZipError(archive: archiveName, message: "entry \(n + 1) \(m)") }
-            guard c.remaining >= 46, c.u32() == 0x0201_4b50 else { throw fail("is not a central-directory header") }
-            c.skip(4)
-            let flags = c.u16()
-            let method = c.u16()
-            c.skip(4)
-            let crc = c.u32()
-            var compressed = UInt64(c.u32())
-            var size = UInt64(c.u32())
-            let nameLength = Int(c.u16())
-            let extraLength = Int(c.u16())
-            let commentLength = Int(c.u16())
-            c.skip(8)
-            var offset = UInt64(c.u32())
-            guard c.remaining >= nameLength + extraLength + commentLength else { throw fail("runs past the directory") }
-            let name = String(decoding: c.take(nameLength), as: UTF8.self)
-            var extra = ByteReader(c.take(extraLength))
-            c.skip(commentLength)
-            // Zip64: the saturated fields, in this order, from the 0x0001 extra field.
-            while extra.remaining >= 4 {
-                let id = extra.u16()
-                let length = Int(extra.u16())
-                guard extra.remaining >= length else { break }
-                var field = ByteReader(extra.take(length))
-                guard id == 1 else { continue }
-                if size == 0xFFFF_FFFF, field.remaining >= 8 { size = field.u64() }
-                if compressed == 0xFFFF_FFFF, field.remaining >= 8 { compressed = field.u64() }
-                if offset == 0xFFFF_FFFF, field.remaining >= 8 { offset = field.u64() }
+            guard c.remaining >= 46 else { throw fail("is not a central-directory header") }
+            let parsed: ZipEntry?
+            do { parsed = try header(&c) } catch { throw fail("runs past the directory") }
+            guard let entry = parsed else { throw fail("is not a central-directory header") }
+            guard entry.localHeaderOffset < dataEnd, entry.compressedSize <= dataEnd - entry.localHeaderOffset else {
+                throw fail("(\(entry.name)) has data outside the archive's entries")
             }
-            guard offset < dataEnd, compressed <= dataEnd - offset else {
-                throw fail("(\(name)) has data outside the archive's entries")
-            }
-            out.append(
-                ZipEntry(
-                    name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed, size: size,
-                    localHeaderOffset: offset))
+            out.append(entry)
         }
         return out
     }
+
+    /// One central-directory header, read from `c` (a short read throws); nil when the signature is not a header's.
+    static func header(_ c: inout ByteReader) throws(ContainerError) -> ZipEntry? {
+        guard try c.u32() == 0x0201_4b50 else { return nil }
+        try c.skip(4)
+        let flags = try c.u16()
+        let method = try c.u16()
+        try c.skip(4)
+        let crc = try c.u32()
+        var compressed = UInt64(try c.u32())
+        var size = UInt64(try c.u32())
+        let nameLength = Int(try c.u16())
+        let extraLength = Int(try c.u16())
+        let commentLength = Int(try c.u16())
+        try c.skip(8)
+        var offset = UInt64(try c.u32())
+        let name = String(decoding: try c.bytes(nameLength), as: UTF8.self)
+        var extra = ByteReader(Array(try c.bytes(extraLength)), order: .little)
+        try c.skip(commentLength)
+        // Zip64: the saturated fields, in this order, from the 0x0001 extra field.
+        while extra.remaining >= 4 {
+            let id = try extra.u16()
+            let length = Int(try extra.u16())
+            guard extra.remaining >= length else { break }
+            var field = ByteReader(Array(try extra.bytes(length)), order: .little)
+            guard id == 1 else { continue }
+            if size == 0xFFFF_FFFF, field.remaining >= 8 { size = try field.u64() }
+            if compressed == 0xFFFF_FFFF, field.remaining >= 8 { compressed = try field.u64() }
+            if offset == 0xFFFF_FFFF, field.remaining >= 8 { offset = try field.u64() }
+        }
+        return ZipEntry(
+            name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed, size: size,
+            localHeaderOffset: offset)
+    }
 }
 
-/// Little-endian fields from bytes; reading past the end gives zeros (callers check ``remaining`` first).
-struct ByteReader {
-    let bytes: [UInt8]
-    var at = 0
+/// The fields of an end-of-central-directory record, or of its zip64 form, that the directory is found by.
+struct EndRecord {
+    var disk: UInt16 = 0
+    var directoryDisk: UInt16 = 0
+    var count: UInt64
+    var directorySize: UInt64
+    var directoryOffset: UInt64
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var remaining: Int { bytes.count - at }
-
-    mutating func skip(_ n: Int) { at += Swift.min(n, remaining) }
-
-    mutating func take(_ n: Int) -> [UInt8] {
-        let k = Swift.min(Swift.max(n, 0), remaining)
-        defer { at += k }
-        return Array(bytes[at..<(at + k)])
+    /// The classic 22-byte record (its signature already matched).
+    init(_ bytes: [UInt8]) throws(ContainerError) {
+        var c = ByteReader(bytes, order: .little)
+        try c.skip(4)
+        disk = try c.u16()
+        directoryDisk = try c.u16()
+        try c.skip(2)
+        count = UInt64(try c.u16())
+        directorySize = UInt64(try c.u32())
+        directoryOffset = UInt64(try c.u32())
     }
 
-    mutating func u16() -> UInt16 { UInt16(truncatingIfNeeded: uint(2)) }
-    mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: uint(4)) }
-    mutating func u64() -> UInt64 { uint(8) }
-
-    private mutating func uint(_ width: Int) -> UInt64 {
-        var v: UInt64 = 0
-        for (i, b) in take(width).enumerated() { v |= UInt64(b) << (8 * i) }
-        return v
+    /// The 56-byte zip64 record; nil when its signature is not that record's.
+    init?(zip64 bytes: [UInt8]) throws(ContainerError) {
+        var z = ByteReader(bytes, order: .little)
+        guard try z.u32() == 0x0606_4b50 else { return nil }
+        try z.skip(20)
+        count = try z.u64()
+        try z.skip(8)
+        directorySize = try z.u64()
+        directoryOffset = try z.u64()
     }
 }

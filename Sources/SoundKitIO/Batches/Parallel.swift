@@ -23,32 +23,28 @@ package enum Parallel {
     }
 
     /// The next index to work on, shared by the threads.
-    private final class Counter: @unchecked Sendable {
-        private let lock = DispatchSemaphore(value: 1)
-        private var value = 0
+    private final class Counter: Sendable {
+        private let value = LockedValueBox(0)
 
         func take(below limit: Int) -> Int? {
-            lock.wait()
-            defer { lock.signal() }
-            guard value < limit else { return nil }
-            value += 1
-            return value - 1
+            value.withLockedValue { value in
+                guard value < limit else { return nil }
+                value += 1
+                return value - 1
+            }
         }
     }
 
     /// One slot per item, each written by the one thread that took its index; read after every thread ended.
     private final class Results<Value>: @unchecked Sendable {
-        private let lock = DispatchSemaphore(value: 1)
-        private var slots: [Value?]
+        // @unchecked: `Value` need not be Sendable; each slot is handed from the thread that made it to the caller's
+        // through the box's lock.
+        private let slots: LockedValueBox<[Value?]>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = LockedValueBox(Array(repeating: nil, count: count)) }
 
-        func set(_ i: Int, _ value: Value) {
-            lock.wait()
-            slots[i] = value
-            lock.signal()
-        }
+        func set(_ i: Int, _ value: Value) { slots.withLockedValue { $0[i] = value } }
 
-        func values() -> [Value] { slots.compactMap { $0 } }
+        func values() -> [Value] { slots.withLockedValue { $0.compactMap { $0 } } }
     }
 }

@@ -1,5 +1,6 @@
 import CSndFile
 import CSoxr
+import CZlib
 
 #if canImport(Glibc)
     import Glibc
@@ -139,4 +140,30 @@ struct SoxrLibrary {
             throw AudioFileError(path, .libraryMissing(library: "libsoxr", install: missing.message))
         }
     }
+}
+
+/// zlib's raw inflate and CRC-32 (ZipArchive.swift is their only user), opened at first use like the others: a
+/// process that reads no .ipa, .apk or .aab never maps it (linked, it was loaded and relocated before `main` by every
+/// `soundkit --version`).
+struct ZlibLibrary {
+    typealias InflateInit =
+        @convention(c) (UnsafeMutablePointer<z_stream>?, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+    typealias Inflate = @convention(c) (UnsafeMutablePointer<z_stream>?, Int32) -> Int32
+    typealias InflateEnd = @convention(c) (UnsafeMutablePointer<z_stream>?) -> Int32
+    typealias Version = @convention(c) () -> UnsafePointer<CChar>?
+    typealias CRC32 = @convention(c) (uLong, UnsafePointer<Bytef>?, uInt) -> uLong
+
+    let inflateInit2: InflateInit, inflate: Inflate, inflateEnd: InflateEnd, version: Version, crc32: CRC32
+
+    static let shared: Result<ZlibLibrary, SystemLibrary.Missing> = {
+        guard let h = SystemLibrary.open(SystemLibrary.candidates(linux: "libz.so.1", darwin: "libz.1.dylib")) else {
+            return .failure(.init(message: "apt install zlib1g, or brew install zlib"))
+        }
+        return SystemLibrary.symbols(h, ["inflateInit2_", "inflate", "inflateEnd", "zlibVersion", "crc32"]).map { p in
+            ZlibLibrary(
+                inflateInit2: unsafeBitCast(p[0], to: InflateInit.self), inflate: unsafeBitCast(p[1], to: Inflate.self),
+                inflateEnd: unsafeBitCast(p[2], to: InflateEnd.self), version: unsafeBitCast(p[3], to: Version.self),
+                crc32: unsafeBitCast(p[4], to: CRC32.self))
+        }
+    }()
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -72,6 +74,56 @@ package enum FileSystem {
             if case .system(_, .fileExists) = error.reason, isDirectory(dir) { return }
             throw error
         }
+    }
+
+    /// The working directory, read once (`getcwd(3)` through the funnel); nil when it cannot be named.
+    package static let workingDirectory: String? = try? Syscall.currentDirectory()
+
+    /// `path` made absolute against `cwd` (itself absolute), with `.`, `..` and doubled slashes resolved by name
+    /// (swift-system's `FilePath`, lexically: links are not followed).
+    package static func absolute(_ path: String, cwd: String) -> String {
+        FilePath(cwd).pushing(FilePath(path)).lexicallyNormalized().string
+    }
+
+    /// `path` relative to `folder` (both absolute, as ``absolute(_:cwd:)`` makes them): `.` for the folder itself,
+    /// nil for a path outside it.
+    package static func relative(_ path: String, to folder: String) -> String? {
+        var p = FilePath(path)
+        guard p.removePrefix(FilePath(folder)) else { return nil }
+        return p.isEmpty ? "." : p.string
+    }
+
+    /// `path` as a finding shows it: relative to `base` (`./` dropped) when it lies under it, or when it is relative
+    /// already and stays below the working directory; nil otherwise.
+    package static func shown(_ path: String, under base: String?) -> String? {
+        if !path.hasPrefix("/") {
+            let p = FilePath(path).lexicallyNormalized()
+            return p.isEmpty || p.components.first?.kind == .parentDirectory ? nil : p.string
+        }
+        guard let base, base != "/", let r = relative(path, to: base), r != "." else { return nil }
+        return r
+    }
+
+    /// A file as it is on disk (a copy that keeps the modification time is another inode): what a cache that
+    /// trusts the file system keys a file's result by. Nil when it cannot be looked at.
+    package struct Stamp: Hashable, Sendable {
+        package var inode: UInt64
+        package var size: Int64
+        package var seconds: Int
+        package var nanoseconds: Int
+    }
+
+    /// The file's ``Stamp`` (`stat(2)` through the funnel, following links).
+    package static func stamp(_ path: String) -> Stamp? {
+        guard let st = try? Syscall.status(path) else { return nil }
+        #if canImport(Darwin)
+            let time = st.st_mtimespec
+        #else
+            let time = st.st_mtim
+        #endif
+        return Stamp(
+            inode: UInt64(st.st_ino), size: Int64(st.st_size), seconds: Int(time.tv_sec),
+            nanoseconds: Int(time.tv_nsec))
     }
 
     package static func join(_ dir: String, _ name: String) -> String {

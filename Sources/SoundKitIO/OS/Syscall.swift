@@ -12,7 +12,7 @@ import SystemPackage
 /// closed through swift-system's `FileDescriptor`, which retries `EINTR`; the calls it lacks (stat, mkdir,
 /// opendir, readdir, fsync, rename, mkstemp, unlink, fchmod) come through ``sys(_:_:_:)`` and the wrappers
 /// below. Every failure becomes an ``AudioFileError`` carrying the path, the operation and the `Errno`.
-enum Syscall {
+package enum Syscall {
     /// Runs a C call that returns -1 and sets `errno` on failure, retrying on `EINTR`.
     @discardableResult
     static func sys(_ op: FileOperation, _ path: String, _ call: () -> Int32) throws(AudioFileError) -> Int32 {
@@ -105,6 +105,55 @@ enum Syscall {
         }
         return st
     }
+
+    /// The working directory (`getcwd(3)`); ``FileSystem/workingDirectory`` reads it once.
+    static func currentDirectory() throws(AudioFileError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else {
+            throw AudioFileError(".", .system(.stat, Errno(rawValue: errno)))
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes all of `bytes` to the descriptor `fd` (standard error, an appended file), retrying `EINTR` and short
+    /// writes; false when a write fails.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        let descriptor = FileDescriptor(rawValue: fd)
+        return (try? bytes.withUnsafeBytes { try descriptor.writeAll($0) }) != nil
+    }
+
+    /// Everything the descriptor `fd` (standard input) gives until its end; a read error is thrown, reported on
+    /// `name`.
+    package static func readAll(_ fd: Int32, reporting name: String) throws(AudioFileError) -> [UInt8] {
+        let descriptor = FileDescriptor(rawValue: fd)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = try run(.read, name) { try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) } }
+            if n == 0 { return out }
+            out += chunk[0..<n]
+        }
+    }
+
+    /// Appends `bytes` to the file `path`, made (mode 0644 less the creation mask) when missing.
+    package static func append(_ bytes: [UInt8], to path: String) throws(AudioFileError) {
+        let opened = outcome {
+            try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.append, .create, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        }
+        let fd: FileDescriptor
+        switch opened {
+        case .success(let opened): fd = opened
+        case .failure(let e): throw failure(.open, path, e)
+        }
+        let written = outcome { try bytes.withUnsafeBytes { try fd.writeAll($0) } }
+        try close(fd, .write, path)
+        if case .failure(let e) = written { throw failure(.write, path, e) }
+    }
+
+    /// Whether the descriptor `fd` is a terminal (`isatty(3)`).
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// Creates the folder `path` (`mkdir(2)`, mode 0777 less the creation mask).
     static func makeDirectory(_ path: String) throws(AudioFileError) {

@@ -10,33 +10,21 @@
 /// (``removeAll()``, from a thread that waits for the signal, never from a signal handler). Off until
 /// ``startTracking()``: a library user that handles signals its own way pays nothing.
 package enum TemporaryFiles {
-    private final class Registry: @unchecked Sendable {
-        let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private struct Registry {
         var paths: Set<String> = []
         var tracking = false
-
-        init() {
-            mutex = .allocate(capacity: 1)
-            pthread_mutex_init(mutex, nil)
-        }
-
-        func locked<R>(_ body: () -> R) -> R {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body()
-        }
     }
 
-    private static let registry = Registry()
+    private static let registry = LockedValueBox(Registry())
 
     /// Tracks every temporary output file from now on.
-    package static func startTracking() { registry.locked { registry.tracking = true } }
+    package static func startTracking() { registry.withLockedValue { $0.tracking = true } }
 
     /// Makes a temporary file from `template` (`mkstemp`) and tracks it, both under the registry's lock: a signal
     /// taken between the two would otherwise find the file made but not yet tracked, and leave it behind.
     /// Returns the descriptor, or -1 with `errno` set.
     static func create(_ template: inout [CChar]) -> Int32 {
-        registry.locked {
+        registry.withLockedValue { registry in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd >= 0 && registry.tracking {
                 registry.paths.insert(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
@@ -45,13 +33,13 @@ package enum TemporaryFiles {
         }
     }
 
-    static func untrack(_ path: String) { registry.locked { _ = registry.paths.remove(path) } }
+    static func untrack(_ path: String) { registry.withLockedValue { _ = $0.paths.remove(path) } }
 
     /// Removes every temporary file under way. They stay tracked-out: a file renamed into place after this is
     /// complete; one still being written is no longer there to rename, so it never appears. A file that cannot
     /// be removed is left: this runs as the process ends, with no one left to tell.
     package static func removeAll() {
-        registry.locked {
+        registry.withLockedValue { registry in
             for p in registry.paths { try? Syscall.removeFile(p) }
             registry.paths.removeAll()
         }

@@ -129,44 +129,25 @@ public enum NotificationSounds {
 /// Lets files be written until it is closed; closing waits for the writes under way, so that once ``close()``
 /// returns no file is being written and none will be.
 final class PublishGate: @unchecked Sendable {
-    // @unchecked: every field is read and written under `mutex`.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let idle = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // @unchecked: every field is read and written under `lock`; `close()` waits on it for `writing` to reach 0.
+    private let lock = Lock()
     private var closed = false
     private var writing = 0
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(idle, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(idle)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        idle.deallocate()
-    }
-
-    var isClosed: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return closed
-    }
+    var isClosed: Bool { lock.withLock { closed } }
 
     /// Runs `write` unless the gate is closed; false when it was.
     func publish(_ write: () throws(AudioFileError) -> Void) throws(AudioFileError) -> Bool {
-        pthread_mutex_lock(mutex)
-        if closed {
-            pthread_mutex_unlock(mutex)
-            return false
+        let open = lock.withLock {
+            if !closed { writing += 1 }
+            return !closed
         }
-        writing += 1
-        pthread_mutex_unlock(mutex)
+        guard open else { return false }
         defer {
-            pthread_mutex_lock(mutex)
-            writing -= 1
-            pthread_cond_broadcast(idle)
-            pthread_mutex_unlock(mutex)
+            lock.withLock {
+                writing -= 1
+                lock.broadcast()
+            }
         }
         try write()
         return true
@@ -174,9 +155,9 @@ final class PublishGate: @unchecked Sendable {
 
     /// Lets no further write start, and waits for those under way.
     func close() {
-        pthread_mutex_lock(mutex)
-        closed = true
-        while writing > 0 { pthread_cond_wait(idle, mutex) }
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            closed = true
+            while writing > 0 { lock.wait() }
+        }
     }
 }

@@ -65,9 +65,13 @@ package struct Baseline: Sendable, Hashable {
         return (r, stale)
     }
 
-    /// `sha256:HEX` of a file's bytes, read a mebibyte at a time; `none` when it cannot be read as a file.
+    /// `sha256:HEX` of a file's bytes, read a mebibyte at a time, or of a sound's inside an `.ipa`, `.apk` or `.aab`
+    /// (named `ARCHIVE/ENTRY`, as reports name it); `none` when it cannot be read as either.
     package static func fingerprint(_ path: String) -> String {
-        guard !FileSystem.isDirectory(path), let file = try? InputFile(path: path) else { return "none" }
+        if FileSystem.isDirectory(path) { return "none" }
+        guard let file = try? InputFile(path: path) else {
+            return archivedBytes(path).map { "sha256:" + SHA256.hex($0) } ?? "none"
+        }
         var hash = SHA256()
         var offset: Int64 = 0
         while offset < file.size {
@@ -76,6 +80,23 @@ package struct Baseline: Sendable, Hashable {
             offset += Int64(chunk.count)
         }
         return "sha256:" + hash.finalize()
+    }
+
+    /// The bytes of the entry `path` names inside the archive its nearest `.ipa`, `.apk` or `.aab` folder is; nil
+    /// when no such archive holds it, or it cannot be read within ``FoundSound/archiveLimit``.
+    static func archivedBytes(_ path: String) -> [UInt8]? {
+        var archive = path
+        while true {
+            let parent = FileSystem.directory(of: archive)
+            guard parent != archive, parent != ".", parent != "/" else { return nil }
+            archive = parent
+            guard AppBundle.isArchive(archive) || AndroidFileTree.isArchive(archive), FileSystem.exists(archive) else {
+                continue
+            }
+            let name = String(path.dropFirst(archive.count + 1))
+            guard let zip = try? ZipArchive(path: archive), let entry = zip.entry(named: name) else { return nil }
+            return try? zip.read(entry, limit: FoundSound.archiveLimit)
+        }
     }
 
     /// The file: `{"version": 1, "findings": [...]}` with one entry a line, sorted.

@@ -1,3 +1,5 @@
+import SoundKitIO
+
 /// What a rule is set to in `.soundkit.yml`: off, or the severity its findings get.
 package enum RuleSetting: String, Sendable, Hashable, CaseIterable {
     case off, note, warning, error
@@ -52,7 +54,7 @@ package struct CheckConfiguration: Sendable, Hashable {
 
     /// `path` (as given on the command line) relative to ``folder``; nil when it lies outside.
     package func relative(_ path: String) -> String? {
-        TeamPath.relative(TeamPath.absolute(path, cwd: cwd), to: folder)
+        FileSystem.relative(FileSystem.absolute(path, cwd: cwd), to: folder)
     }
 
     /// Whether `excluded` names `path` (or a folder it lies in).

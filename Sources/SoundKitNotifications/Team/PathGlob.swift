@@ -61,35 +61,3 @@ package struct PathGlob: Sendable, Hashable {
         return p == pattern.count
     }
 }
-
-/// Paths as `.soundkit.yml` and baselines need them: absolute, without `.` and `..`, and relative to a folder.
-package enum TeamPath {
-    /// `path` made absolute against `cwd` (itself absolute), with `.`, `..` and doubled slashes resolved by name.
-    package static func absolute(_ path: String, cwd: String) -> String {
-        let joined = path.hasPrefix("/") ? path : cwd + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    /// `path` (absolute, as ``absolute(_:cwd:)`` makes it) relative to `folder`, or nil when it lies outside.
-    package static func relative(_ path: String, to folder: String) -> String? {
-        if path == folder { return "." }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard path.hasPrefix(prefix) else { return nil }
-        return String(path.dropFirst(prefix.count))
-    }
-
-    /// The folder `path` names a file in.
-    package static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-}

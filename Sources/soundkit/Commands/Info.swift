@@ -89,14 +89,14 @@ struct Info: ParsableCommand {
     func printText(_ d: AudioFileDescription, _ loudness: LoudnessReading) {
         print("File:           \(d.path)")
         print("File type ID:   \(d.fileTypeID ?? d.container)")
-        var format = "\(d.channels) ch, \(fixed(d.sampleRate, 0)) Hz, \(d.format)"
+        var format = "\(d.channels) ch, \(decimal(d.sampleRate, 0)) Hz, \(d.format)"
         if let code = d.formatCode { format += " (\(code))" }
         if d.bytesPerPacket > 0 {
             format +=
                 " \(d.bitsPerChannel) bits/channel, \(d.bytesPerPacket) bytes/packet, \(d.framesPerPacket) frames/packet"
         }
         print("Data format:    \(format)")
-        print("estimated duration: \(fixed(d.duration, 6)) sec")
+        print("estimated duration: \(decimal(d.duration, 6)) sec")
         if let b = d.dataBytes { print("audio bytes: \(b)") }
         if let p = d.packets { print("audio packets: \(p)") }
         let total = d.frames + d.primingFrames + d.remainderFrames

@@ -58,14 +58,8 @@ struct CacheOptions: ParsableArguments {
         #else
             let path = "/proc/self/exe"
         #endif
-        var st = stat()
-        guard stat(path, &st) == 0 else { return "unknown build" }
-        #if canImport(Darwin)
-            let stamp = st.st_mtimespec
-        #else
-            let stamp = st.st_mtim
-        #endif
-        return "build \(st.st_size) \(stamp.tv_sec).\(stamp.tv_nsec)"
+        guard let stamp = FileSystem.stamp(path) else { return "unknown build" }
+        return "build \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds)"
     }
 
     /// With --verbose, one line a sound on standard error: `soundkit: cache hit: PATH` or `cache miss`.

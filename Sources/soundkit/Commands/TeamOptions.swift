@@ -28,7 +28,7 @@ struct ConfigOptions: ParsableArguments {
     /// with status 78 (EX_CONFIG) before anything is checked.
     func load() throws -> CheckConfiguration? {
         if noConfig { return nil }
-        let cwd = currentDirectory()
+        let cwd = (FileSystem.workingDirectory ?? "/")
         guard let path = file ?? ConfigurationFile.discover(from: cwd) else { return nil }
         do {
             return try ConfigurationFile.read(path, cwd: cwd)
@@ -96,18 +96,11 @@ struct BaselineOptions: ParsableArguments {
 
     /// A path as baselines name it: relative to the config's folder, or to the current one.
     func relative(_ config: CheckConfiguration?) -> (String) -> String {
-        let cwd = config?.cwd ?? currentDirectory()
+        let cwd = config?.cwd ?? (FileSystem.workingDirectory ?? "/")
         let base = config?.folder ?? cwd
         return { path in
-            let absolute = TeamPath.absolute(path, cwd: cwd)
-            return TeamPath.relative(absolute, to: base) ?? absolute
+            let absolute = FileSystem.absolute(path, cwd: cwd)
+            return FileSystem.relative(absolute, to: base) ?? absolute
         }
     }
-}
-
-/// The current folder, absolute; `/` when it cannot be read.
-func currentDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

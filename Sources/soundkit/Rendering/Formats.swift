@@ -1,4 +1,5 @@
 import SoundKit
+import SoundKitIO
 import SoundKitNotifications
 
 #if canImport(Glibc)
@@ -23,9 +24,9 @@ struct ListedFinding {
 
     /// Every finding of `report` (messages as the command line says them), file by file.
     static func all(_ report: CheckReport) -> [ListedFinding] {
-        let base = currentFolder()
+        let base = FileSystem.workingDirectory
         return report.rendered().files.flatMap { f in
-            f.findings.map { ListedFinding(path: f.path, relative: relativePath(f.path, under: base), finding: $0) }
+            f.findings.map { ListedFinding(path: f.path, relative: FileSystem.shown(f.path, under: base), finding: $0) }
         }
     }
 
@@ -34,38 +35,8 @@ struct ListedFinding {
 
     /// A fingerprint that stays while the file, rule and message stay (lines may move): FNV-1a, 64 bits, in hex.
     var fingerprint: String {
-        fnv1a([finding.rule.id, shownPath, finding.message].joined(separator: "\u{0}"))
+        FNV1a.hex([finding.rule.id, shownPath, finding.message].joined(separator: "\u{0}"))
     }
-}
-
-/// The current folder, or nil when it cannot be named.
-func currentFolder() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return nil }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// `path` relative to `base` (`./` dropped) when it is relative already or lies under `base`; nil otherwise.
-func relativePath(_ path: String, under base: String?) -> String? {
-    var p = Substring(path)
-    if !p.hasPrefix("/") {
-        while p.hasPrefix("./") { p = p.dropFirst(2) }
-        return p.isEmpty || p.hasPrefix("../") || p == ".." ? nil : String(p)
-    }
-    guard let base, base != "/" else { return nil }
-    let prefix = base.hasSuffix("/") ? base : base + "/"
-    return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : nil
-}
-
-/// FNV-1a over the UTF-8 of `s`, as 16 hexadecimal digits.
-func fnv1a(_ s: String) -> String {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 {
-        h ^= UInt64(b)
-        h = h &* 0x100_0000_01b3
-    }
-    let digits = String(h, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 /// `s` as a URI path: unreserved characters and `/` as they are, every other byte percent-encoded.
@@ -200,7 +171,9 @@ struct SARIFLog: Encodable {
                 ],
                 partialFingerprints: ["soundkit/v1": l.fingerprint])
         }
-        let bases = currentFolder().map { [Self.base: ArtifactLocation(uri: "file://" + uriPath($0 + "/"))] }
+        let bases = FileSystem.workingDirectory.map {
+            [Self.base: ArtifactLocation(uri: "file://" + uriPath($0 + "/"))]
+        }
         runs = [Run(tool: Tool(driver: Driver(rules: rules)), originalUriBaseIds: bases, results: results)]
     }
 }
@@ -249,7 +222,7 @@ struct GitLabIssue: Encodable {
                 case .note: "info"
                 }
             return GitLabIssue(
-                description: f.message, checkName: f.rule.id, fingerprint: fnv1a(key), severity: severity,
+                description: f.message, checkName: f.rule.id, fingerprint: FNV1a.hex(key), severity: severity,
                 location: Location(path: l.shownPath, lines: Lines(begin: f.line ?? 1)))
         }
     }
@@ -260,7 +233,7 @@ struct GitLabIssue: Encodable {
 extension CheckReport {
     /// JUnit XML: one test case per file checked, a failure per error; warnings and notes as the case's output.
     func junitXML(command: String) -> String {
-        let base = currentFolder()
+        let base = FileSystem.workingDirectory
         let files = rendered().files
         let failures = files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count }
         var lines = [
@@ -269,7 +242,7 @@ extension CheckReport {
             #"  <testsuite name="soundkit \#(command)" tests="\#(files.count)" failures="\#(failures)" errors="0">"#,
         ]
         for f in files {
-            let name = xmlEscaped(relativePath(f.path, under: base) ?? f.path)
+            let name = xmlEscaped(FileSystem.shown(f.path, under: base) ?? f.path)
             let errors = f.findings.filter { $0.severity == .error }
             let others = f.findings.filter { $0.severity != .error }
             if errors.isEmpty && others.isEmpty {
@@ -297,10 +270,10 @@ extension CheckReport {
     /// Checkstyle XML: `<file name>` per file with findings, `<error line column severity message source>` in it
     /// (line 1 for a finding without a position; notes as `info`).
     func checkstyleXML() -> String {
-        let base = currentFolder()
+        let base = FileSystem.workingDirectory
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<checkstyle version="4.3">"#]
         for f in rendered().files where !f.findings.isEmpty {
-            lines.append(#"  <file name="\#(xmlEscaped(relativePath(f.path, under: base) ?? f.path))">"#)
+            lines.append(#"  <file name="\#(xmlEscaped(FileSystem.shown(f.path, under: base) ?? f.path))">"#)
             for x in f.findings {
                 let severity = x.severity == .note ? "info" : x.severity.rawValue
                 let column = x.column.map { #" column="\#($0)""# } ?? ""

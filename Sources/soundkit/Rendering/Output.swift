@@ -17,33 +17,19 @@ import SoundKitReport
     import Foundation
 #endif
 
-/// Formats a Double with a fixed number of decimals without Foundation.
-func fixed(_ v: Double, _ decimals: Int) -> String {
-    guard v.isFinite else { return "\(v)" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let r = (abs(v) * scale).rounded()
-    let whole = Int64(r / scale)
-    let frac = Int64(r - Double(whole) * scale)
-    var f = String(frac)
-    while f.count < decimals { f = "0" + f }
-    return (v < 0 && r != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
-}
-
 /// All of standard input; a read error is thrown as `-: cannot read standard input: …`.
 func readStandardInput() throws -> [UInt8] {
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if n == 0 { break }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw UsageError("-", "cannot read standard input: \(String(cString: strerror(errno)))")
-        }
-        out += chunk[0..<n]
+    do {
+        return try Syscall.readAll(0, reporting: "-")
+    } catch {
+        throw UsageError("-", "cannot read standard input: \(systemReason(error))")
     }
-    return out
+}
+
+/// What the system said (`strerror`'s words) when a call through the funnel failed, or the whole message.
+func systemReason(_ error: AudioFileError) -> String {
+    if case .system(_, let errno) = error.reason { return errno.description }
+    return error.message
 }
 
 // MARK: --format text|json|github, for every command with output
@@ -116,21 +102,10 @@ func deliver(_ text: String, to output: String?) throws {
 /// Appends `text` to the workflow's step summary; a summary that cannot be written is said on standard error and
 /// does not change the run's outcome.
 func appendStepSummary(_ text: String, to path: String) {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        printError("soundkit: warning: cannot write the step summary \(path): \(String(cString: strerror(errno)))")
-        return
-    }
-    defer { close(fd) }
-    var s = text
-    s.withUTF8 { b in
-        var done = 0
-        while done < b.count, let base = b.baseAddress {
-            let r = write(fd, base + done, b.count - done)
-            if r < 0 && errno == EINTR { continue }
-            if r <= 0 { break }
-            done += r
-        }
+    do {
+        try Syscall.append(Array(text.utf8), to: path)
+    } catch {
+        printError("soundkit: warning: cannot write the step summary \(path): \(systemReason(error))")
     }
 }
 

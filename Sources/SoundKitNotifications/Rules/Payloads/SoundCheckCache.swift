@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SoundKitIO
 
 /// The findings of the sound files payloads resolve to, so that linting many payloads against the same locations
 /// checks each file once: an entry holds while the file keeps its size and modification time.
@@ -15,31 +11,18 @@ package final class SoundCheckCache: @unchecked Sendable {
     /// A file as it is on disk (a copy that keeps the modification time is another inode), and how it was checked.
     struct Key: Hashable {
         var path: String
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
+        var stamp: FileSystem.Stamp
         var measureLoudness: Bool
     }
 
     /// At most this many files are kept; past it the cache starts again, so a long-lived service's is bounded.
     static let capacity = 1024
 
-    let lock: UnsafeMutablePointer<pthread_mutex_t>
+    let lock = Lock()
     var entries: [Key: [Finding]] = [:]
     var checked = 0
 
-    package init() {
-        lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
+    package init() {}
 
     /// How many files were checked rather than found here.
     package var checks: Int { locked { checked } }
@@ -59,24 +42,10 @@ package final class SoundCheckCache: @unchecked Sendable {
         return findings
     }
 
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
-    }
+    func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
 
     /// The file's identity for the cache, or nil when it cannot be read (then it is checked every time).
     static func key(_ path: String, measureLoudness: Bool) -> Key? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        #if canImport(Darwin)
-            let time = st.st_mtimespec
-        #else
-            let time = st.st_mtim
-        #endif
-        return Key(
-            path: path, inode: UInt64(st.st_ino), size: Int64(st.st_size), seconds: Int(time.tv_sec),
-            nanoseconds: Int(time.tv_nsec),
-            measureLoudness: measureLoudness)
+        FileSystem.stamp(path).map { Key(path: path, stamp: $0, measureLoudness: measureLoudness) }
     }
 }

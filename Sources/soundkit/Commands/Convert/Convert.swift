@@ -174,7 +174,7 @@ struct Convert: ParsableCommand {
             if verbose, let s = reports.first?.source {
                 let how = s.decoder == "none" ? "packets copied, not decoded" : "decoded by \(s.decoder)"
                 printInfo(
-                    "Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(fixed(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (\(how))",
+                    "Input file: \(s.path), \(s.fileTypeName), \(s.channels) ch, \(decimal(s.sampleRate, 0)) Hz, \(s.formatName), \(s.frames) frames (\(how))",
                     format: format)
                 for r in reports { printInfo(outputLine(r), format: format) }
             }

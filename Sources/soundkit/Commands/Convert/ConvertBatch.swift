@@ -203,7 +203,7 @@ struct BatchCommand {
             + "\(document.failed - cancelled) failed"
         if cancelled > 0 { summary += ", \(cancelled) not converted" }
         if !document.skipped.isEmpty { summary += ", \(document.skipped.count) skipped (not audio)" }
-        summary += ", in \(fixed(document.seconds, 2)) s"
+        summary += ", in \(decimal(document.seconds, 2)) s"
         printError(summary)
     }
 }
@@ -232,10 +232,10 @@ func wait(for task: Task<BatchOutcome, Never>) -> BatchOutcome {
 func outputLine(_ r: ConversionReport) -> String {
     let f = r.layout.format
     var line =
-        "Output file: \(r.outputPath), \(r.layout.fileType.fileTypeID ?? r.layout.fileType.name), \(f.channels) ch, \(fixed(f.sampleRate, 0)) Hz, \(f.encoding), \(r.totals.validFrames) frames, \(r.totals.packets) packets, \(r.totals.dataBytes) audio bytes"
+        "Output file: \(r.outputPath), \(r.layout.fileType.fileTypeID ?? r.layout.fileType.name), \(f.channels) ch, \(decimal(f.sampleRate, 0)) Hz, \(f.encoding), \(r.totals.validFrames) frames, \(r.totals.packets) packets, \(r.totals.dataBytes) audio bytes"
     if let n = r.normalization {
         line +=
-            "; normalized: \(LoudnessReading.measured(n.before).summary) before, gain \(fixed(n.gain, 2)) dB, \(LoudnessReading.measured(n.after).summary) after"
+            "; normalized: \(LoudnessReading.measured(n.before).summary) before, gain \(decimal(n.gain, 2)) dB, \(LoudnessReading.measured(n.after).summary) after"
     }
     return line
 }

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one lock type: a `pthread_mutex_t` behind swift-nio's `NIOLock` shape (`withLock`), since
+/// `Synchronization.Mutex` needs macOS 15. Every shared mutable state in the package sits behind one of these or a
+/// ``LockedValueBox``.
+package final class Lock: @unchecked Sendable {
+    // @unchecked: the mutex is what makes sharing safe; it lives at a stable address for the object's life.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// What ``wait()`` sleeps on (swift-nio's `ConditionLock` underneath).
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+
+    package func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Sleeps until ``broadcast()``, letting the lock go meanwhile; call it with the lock held, which it holds again
+    /// on return (check what was waited for again: a wake-up may be spurious).
+    package func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every thread in ``wait()``.
+    package func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// `body`'s result, run with the lock held.
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value only reached with its lock held (swift-nio's `NIOLockedValueBox`).
+package final class LockedValueBox<Value>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only inside `withLockedValue`.
+    private let lock = Lock()
+    private var value: Value
+
+    package init(_ value: Value) { self.value = value }
+
+    /// `body`'s result, given the value to read or change with the lock held.
+    package func withLockedValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+}
