@@ -48,6 +48,7 @@
 @_exported import enum SoundKitNotifications.Severity
 @_exported import enum SoundKitNotifications.SoundChecker
 @_exported import enum SoundKitNotifications.SoundInput
+@_exported import enum SoundKitNotifications.SoundPlatform
 @_exported import struct SoundKitNotifications.SoundLocations
 @_exported import enum SoundKitNotifications.SoundResolver
 @_exported import enum SoundKitReport.HTMLReport
