@@ -20,12 +20,17 @@ struct SoundKitCommand: ParsableCommand {
         version: SoundKitVersion.string,
         subcommands: [
             Convert.self, Info.self, Check.self, Resolve.self, Payload.self, ReportCommand.self, Rules.self,
+            Serve.self,
         ])
 
     static func main() {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
+        let given = CommandLine.arguments
+        if given.count > 1, given[1] == "serve", !given.dropFirst(2).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            Serve.exec(Array(given.dropFirst(2)))
+        }
         if let why = ConvertRequest.refusal(Array(CommandLine.arguments.dropFirst())) {
             printError("soundkit: error: \(why)")
             exit(withError: ExitCode(64))
