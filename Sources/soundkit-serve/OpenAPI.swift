@@ -139,6 +139,7 @@ enum OpenAPI {
               requestBody: {$ref: "#/components/requestBodies/upload"}
               responses:
                 "200": {description: The findings., content: {application/json: {schema: {$ref: "#/components/schemas/Report"}}}}
+                "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}
                 "429": {$ref: "#/components/responses/retry"}
@@ -159,6 +160,7 @@ enum OpenAPI {
                         properties:
                           version: {type: integer}
                           files: {type: array, items: {type: object}}
+                "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
                 "404": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}

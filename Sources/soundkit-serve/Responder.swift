@@ -172,6 +172,9 @@ struct Responder: HTTPResponder {
         if let refusal = gate.admit() { throw refusal }
         defer { gate.release() }
         let query = Query(values: Self.query(request))
+        if let name = query["name"], name.unicodeScalars.count > 255 {
+            throw Refusal.invalid("name is longer than 255 characters")
+        }
         let accept = request.headers[.accept] ?? ""
         let limit = options.maxUpload
         let work = self.work
@@ -179,6 +182,7 @@ struct Responder: HTTPResponder {
         let body = request.body
         return try await Self.within(seconds: options.timeout) {
             let bytes = try await Self.collect(body, limit: limit, counted: counted)
+            if bytes.isEmpty { throw Refusal.invalid("the request has no body: send the file's bytes") }
             let outcome = try await pool.run { () -> Result<Reply, Refusal> in
                 Result { () throws(Refusal) -> Reply in
                     switch route {

@@ -49,7 +49,8 @@ let responder = Responder(
 let host = options.host
 let app = Application(
     responder: responder,
-    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(options.timeout)))),
+    // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
+    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(options.timeout) + 5))),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
     onServerRunning: { channel in
         let port = channel.localAddress?.port ?? options.port
