@@ -8,6 +8,7 @@ enum Page {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <link rel="icon" href="data:,">
         <title>soundkit: notification sounds for iOS and Android</title>
         <style>
         body { font: 16px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; color: #111; }

@@ -223,9 +223,19 @@ struct Responder: HTTPResponder {
         }
     }
 
+    /// The query's parameters, decoded as a form is (`+` is a space, then percent escapes); the first of a name
+    /// repeated wins.
     static func query(_ request: Request) -> [String: String] {
         var values: [String: String] = [:]
-        for (k, v) in request.uri.queryParameters { values[String(k)] = String(v) }
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ s: Substring) -> String {
+                let spaced = s.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let key = decoded(parts[0])
+            if values[key] == nil { values[key] = parts.count > 1 ? decoded(parts[1]) : "" }
+        }
         return values
     }
 

@@ -246,3 +246,84 @@ struct ServeTests {
         #expect(r.status == 0, "\(r.stdout.suffix(3000))\n\(r.stderr.suffix(2000))")
     }
 }
+
+/// The page at `/` in headless Chromium, driven through the DevTools protocol as a person would use it.
+@Suite("soundkit serve: the page")
+struct ServePageTests {
+    @Test(
+        "upload through the input, wait for the result, play its preview, download the CAF; a push body's findings with line and column",
+        .enabled(if: Chromium.executable() != nil, "Chromium is not installed (scripts/setup installs it)"),
+        .enabled(if: hasFFmpeg, "ffmpeg and ffprobe are not installed"))
+    func page() async throws {
+        let server = try ServeProcess()
+        let sound = try temporaryDirectory("serve-page").appendingPathComponent("Door Bell.m4a")
+        try ServeTests.m4a().write(to: sound)
+        let profile = try temporaryDirectory("serve-chromium")
+        let browser = try Chromium(try #require(Chromium.executable()), profile: profile.path)
+        defer { browser.quit() }
+        let target = try browser.send("Target.createTarget", ["url": "about:blank"])
+        let attached = try browser.send(
+            "Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
+        let session = try #require(attached["sessionId"] as? String)
+        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "DOM.enable"] { try browser.send(domain, session: session) }
+        try browser.send("Page.navigate", ["url": "http://127.0.0.1:\(server.port)/"], session: session)
+        try browser.event("Page.loadEventFired")
+        func evaluate(_ js: String, timeout: Double = 60) throws -> [String: Any] {
+            let r = try browser.send(
+                "Runtime.evaluate", ["expression": js, "awaitPromise": true, "returnByValue": true, "userGesture": true],
+                session: session, timeout: timeout)
+            return try #require((r["result"] as? [String: Any])?["value"] as? [String: Any], "\(r)")
+        }
+        // Pick the file through <input type="file">, as the file chooser would.
+        let root = try browser.send("DOM.getDocument", session: session)
+        let rootID = try #require((root["root"] as? [String: Any])?["nodeId"] as? Int)
+        let input = try browser.send("DOM.querySelector", ["nodeId": rootID, "selector": "#files"], session: session)
+        try browser.send(
+            "DOM.setFileInputFiles", ["files": [sound.path], "nodeId": try #require(input["nodeId"] as? Int)], session: session)
+        let result = try evaluate(
+            """
+            (async () => {
+              for (let i = 0; i < 600; i++) {
+                const r = document.querySelector('[data-testid=result][aria-busy=false]');
+                if (r) {
+                  const preview = r.querySelector('[data-testid=preview]');
+                  let played = false, error = null;
+                  try { await preview.play(); await new Promise((ok) => setTimeout(ok, 400)); played = preview.currentTime > 0; preview.pause(); }
+                  catch (e) { error = String(e); }
+                  const caf = [...r.querySelectorAll('a[download]')].find((a) => a.download.endsWith('.caf'));
+                  const bytes = caf ? new Uint8Array(await (await fetch(caf.href)).arrayBuffer()) : new Uint8Array();
+                  let b = ''; for (const x of bytes) b += String.fromCharCode(x);
+                  return { text: r.textContent, findings: r.querySelectorAll('[data-testid=finding]').length,
+                           downloads: [...r.querySelectorAll('a[download]')].map((a) => a.download),
+                           played, error, caf: btoa(b) };
+                }
+                await new Promise((ok) => setTimeout(ok, 100));
+              }
+              return { text: 'no result' };
+            })()
+            """)
+        #expect((result["text"] as? String)?.contains("Door Bell.m4a") == true, "\(result["text"] ?? "")")
+        #expect(result["downloads"] as? [String] == ["Door Bell.caf", "door_bell.ogg", "Door Bell.zip"])
+        #expect(result["played"] as? Bool == true, "the preview did not play: \(result["error"] ?? "")")
+        let caf = try #require(Data(base64Encoded: result["caf"] as? String ?? ""))
+        #expect(try ServeTests.codec(caf, "caf") == "adpcm_ima_qt")
+
+        let payload = try evaluate(
+            """
+            (async () => {
+              document.getElementById('payload').value = '{"aps": {"sound": 7}}';
+              document.getElementById('checkPayload').click();
+              for (let i = 0; i < 300; i++) {
+                const f = document.querySelectorAll('#payloadFindings [data-testid=finding]');
+                if (f.length) return { findings: [...f].map((x) => x.textContent) };
+                await new Promise((ok) => setTimeout(ok, 100));
+              }
+              return { findings: [] };
+            })()
+            """)
+        let findings = payload["findings"] as? [String] ?? []
+        #expect(findings.contains { $0.contains("line 1, column") && ($0.contains("ERROR") || $0.contains("error")) }, "\(findings)")
+        #expect(browser.pageErrors.isEmpty, "\(browser.pageErrors)")
+        #expect(server.stop() == 0)
+    }
+}

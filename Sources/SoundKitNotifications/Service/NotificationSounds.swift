@@ -73,34 +73,9 @@ public enum NotificationSounds {
         _ jobs: [(SoundInput, String)], recipe: NotificationSoundRecipe = .iOS,
         concurrency: Int = BatchConverter.processorCount
     ) -> AsyncStream<PreparedSoundEvent> {
-        let gate = PublishGate()
-        let (stream, continuation) = AsyncStream.makeStream(of: PreparedSoundEvent.self)
         let width = Swift.max(1, Swift.min(concurrency, jobs.count))
-        let threads = WorkerPool(threads: width)
-        let work = Task.detached {
-            await withTaskGroup(of: PreparedSoundEvent.self) { group in
-                for (i, (input, path)) in jobs.enumerated() {
-                    group.addTask {
-                        let cancelled = SoundKitError(AudioFileError(input.name, .cancelled))
-                        let result: Result<PreparedSound, SoundKitError>
-                        do throws(WorkerPool.Refusal) {
-                            result = try await threads.run { run(input, recipe: recipe, path: path, gate: gate) }
-                        } catch {
-                            result = .failure(cancelled)
-                        }
-                        return PreparedSoundEvent(index: i, result: result)
-                    }
-                }
-                for await event in group { continuation.yield(event) }
-            }
-            threads.shutdown()
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in
-            gate.close()
-            work.cancel()
-        }
-        return stream
+        let owner = PrepareBatch.Owner(PrepareBatch(jobs, recipe: recipe, width: width))
+        return AsyncStream(unfolding: { await owner.batch.take() }, onCancel: { owner.batch.close() })
     }
 
     /// One job, start to finish.
