@@ -94,7 +94,8 @@ struct Responder: HTTPResponder {
             reply.headers.append(("Access-Control-Allow-Origin", origin))
             reply.headers.append(("Vary", "Origin"))
         }
-        let ms = Double((ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
+        let ms =
+            Double((ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
             + Double((ContinuousClock.now - start).components.seconds) * 1000
         record(route, reply, bytesIn: counted.value, ms: ms, id: context.id)
         return response(reply)

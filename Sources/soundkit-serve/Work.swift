@@ -23,7 +23,9 @@ struct Work: Sendable {
         }
         let wants = Accept(accept)
         if let single = wants.audio, platforms != [single] {
-            throw Refusal(406, "not-acceptable", "Accept: \(single.contentType) returns one platform's file: add platform=\(single.rawValue)")
+            throw Refusal(
+                406, "not-acceptable",
+                "Accept: \(single.contentType) returns one platform's file: add platform=\(single.rawValue)")
         }
         let made: [PreparedSound]
         switch NotificationSounds.makeAll(.upload(bytes, name: name), recipes: recipes) {
@@ -87,7 +89,8 @@ struct Work: Sendable {
         }
         let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
-        return .json(CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).rendered())
+        return .json(
+            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).rendered())
     }
 
     /// Runs `body` on the upload written to a file of its own (what reads archives and paths needs), in a folder

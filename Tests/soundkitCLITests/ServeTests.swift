@@ -20,7 +20,9 @@ struct ServeTests {
     static func m4a() throws -> Data {
         let dir = try temporaryDirectory("serve-m4a")
         let path = dir.appendingPathComponent("Chime 2.m4a").path
-        try Tool.must("ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=660:duration=3", "-ac", "2", "-c:a", "aac", path)
+        try Tool.must(
+            "ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=660:duration=3", "-ac", "2",
+            "-c:a", "aac", path)
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
@@ -28,7 +30,8 @@ struct ServeTests {
     static func codec(_ bytes: Data, _ ext: String) throws -> String {
         let path = try temporaryDirectory("serve-probe").appendingPathComponent("x.\(ext)")
         try bytes.write(to: path)
-        let r = try Tool.must("ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path.path)
+        let r = try Tool.must(
+            "ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path.path)
         return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -75,10 +78,14 @@ struct ServeTests {
         #expect(cafOnly.status == 200 && cafOnly.headers["content-type"] == "audio/x-caf")
         #expect(try Self.codec(cafOnly.body, "caf") == "adpcm_ima_qt")
         #expect(server.stop() == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: server.tmp.path).isEmpty, "a temporary file outlived the server")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: server.tmp.path).isEmpty,
+            "a temporary file outlived the server")
     }
 
-    @Test("check, info, payload, rules, healthz, readyz, metrics, openapi.yaml and the page answer", .enabled(if: hasFFmpeg, "ffmpeg is not installed"))
+    @Test(
+        "check, info, payload, rules, healthz, readyz, metrics, openapi.yaml and the page answer",
+        .enabled(if: hasFFmpeg, "ffmpeg is not installed"))
     func routes() async throws {
         let server = try ServeProcess()
         let m4a = try Self.m4a()
@@ -103,12 +110,17 @@ struct ServeTests {
         #expect(try await server.request("GET", "/readyz").status == 200)
         let metrics = try await server.request("GET", "/metrics")
         #expect(metrics.status == 200)
-        #expect(metrics.text.contains(#"soundkit_requests_total{route="/v1/sounds/check",status="200"} 1"#), "\(metrics.text)")
+        #expect(
+            metrics.text.contains(#"soundkit_requests_total{route="/v1/sounds/check",status="200"} 1"#),
+            "\(metrics.text)")
         #expect(metrics.text.contains("soundkit_request_duration_seconds_bucket"))
         #expect(metrics.text.contains("soundkit_bytes_in_total") && metrics.text.contains("soundkit_queue_depth"))
         let api = try await server.request("GET", "/openapi.yaml")
         #expect(api.status == 200 && api.text.hasPrefix("openapi: 3.1.0"))
-        for path in ["/v1/sounds/prepare", "/v1/sounds/check", "/v1/sounds/info", "/v1/payloads/check", "/v1/rules", "/healthz", "/readyz", "/metrics"] {
+        for path in [
+            "/v1/sounds/prepare", "/v1/sounds/check", "/v1/sounds/info", "/v1/payloads/check", "/v1/rules", "/healthz",
+            "/readyz", "/metrics",
+        ] {
             #expect(api.text.contains("  \(path):"), "\(path) is not in openapi.yaml")
         }
         let page = try await server.request("GET", "/")
@@ -118,7 +130,8 @@ struct ServeTests {
         #expect(server.log.split(separator: "\n").filter { $0.contains("route=") }.count == 9, "one log line a request")
     }
 
-    @Test("every error is JSON with its status: 400, 401, 404, 405, 406, 413 (by length and chunked), 415, 422, 429, 503")
+    @Test(
+        "every error is JSON with its status: 400, 401, 404, 405, 406, 413 (by length and chunked), 415, 422, 429, 503")
     func errors() async throws {
         let tokenFile = try temporaryDirectory("serve-token").appendingPathComponent("token")
         try Data("s3cret\n".utf8).write(to: tokenFile)
@@ -135,41 +148,49 @@ struct ServeTests {
                 #expect(!message.contains(word), "\(comment): \(message)")
             }
         }
-        expectError(try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8)), 401, "unauthorized", "no token")
         expectError(
-            try await server.request("GET", "/v1/rules", headers: ["Authorization": "Bearer wrong"]), 401, "unauthorized", "wrong token")
+            try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8)), 401, "unauthorized", "no token")
+        expectError(
+            try await server.request("GET", "/v1/rules", headers: ["Authorization": "Bearer wrong"]), 401,
+            "unauthorized", "wrong token")
         #expect(try await server.request("GET", "/healthz").status == 200, "health needs no token")
         expectError(try await server.request("GET", "/v2/nothing"), 404, "no-route", "unknown route")
         let put = try await server.request("PUT", "/v1/sounds/prepare", body: Data("x".utf8), headers: auth)
         expectError(put, 405, "method-not-allowed", "PUT")
         #expect(put.headers["allow"] == "POST")
         expectError(
-            try await server.request("POST", "/v1/sounds/prepare?platform=windows", body: Data("x".utf8), headers: auth), 400,
+            try await server.request(
+                "POST", "/v1/sounds/prepare?platform=windows", body: Data("x".utf8), headers: auth), 400,
             "invalid-request", "platform")
         expectError(
             try await server.request("POST", "/v1/sounds/prepare?loudness=5", body: Data("x".utf8), headers: auth), 400,
             "invalid-request", "loudness")
         expectError(
-            try await server.request("POST", "/v1/payloads/check?provider=pigeon", body: Data("{}".utf8), headers: auth), 400,
+            try await server.request(
+                "POST", "/v1/payloads/check?provider=pigeon", body: Data("{}".utf8), headers: auth), 400,
             "invalid-request", "provider")
         var accept = auth
         accept["Accept"] = "audio/x-caf"
         expectError(
-            try await server.request("POST", "/v1/sounds/prepare?platform=all", body: Data("x".utf8), headers: accept), 406,
+            try await server.request("POST", "/v1/sounds/prepare?platform=all", body: Data("x".utf8), headers: accept),
+            406,
             "not-acceptable", "one file of two platforms")
         expectError(
-            try await server.request("POST", "/v1/sounds/prepare?name=notes.txt", body: Data("just some text\n".utf8), headers: auth),
+            try await server.request(
+                "POST", "/v1/sounds/prepare?name=notes.txt", body: Data("just some text\n".utf8), headers: auth),
             415, "unsupported-audio", "text")
         let unreadable = try #require(HostileFiles.all.first { !$0.readable && $0.name.hasSuffix(".wav") })
         let damaged = try await server.request(
             "POST", "/v1/sounds/info?name=\(unreadable.name)", body: Data(unreadable.bytes), headers: auth)
         expectError(damaged, 422, "invalid-audio", "\(unreadable.name): \(unreadable.problem)")
         let big = Data(count: 2 << 20)
-        expectError(try await server.request("POST", "/v1/sounds/info", body: big, headers: auth), 413, "too-large", "length")
+        expectError(
+            try await server.request("POST", "/v1/sounds/info", body: big, headers: auth), 413, "too-large", "length")
 
         // Chunked: refused once the body passes the limit.
         let chunked = try server.rawConnection(
-            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: chunked\r\n\r\n")
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
         let chunk = "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n"
         _ = send(chunked, Array((chunk + chunk).utf8), (chunk + chunk).utf8.count, 0)
         let (reply413, _) = ServeProcess.readAll(chunked, seconds: 5)
@@ -179,7 +200,8 @@ struct ServeTests {
         // A slow client holds the one place (jobs 1, queue 0): the next upload is 429 with Retry-After; the slow one
         // is cut at the 2 s timeout with 503, without a worker.
         let slow = try server.rawConnection(
-            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1000\r\n\r\nRIFF")
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1000\r\n\r\nRIFF"
+        )
         try await Task.sleep(for: .milliseconds(300))
         let busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
         expectError(busy, 429, "busy", "queue full")
@@ -206,17 +228,23 @@ struct ServeTests {
         }
         #expect(try await server.request("GET", "/healthz").status == 200)
         #expect(server.stop() == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: server.tmp.path).isEmpty, "a temporary file outlived its request")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: server.tmp.path).isEmpty,
+            "a temporary file outlived its request")
     }
 
-    @Test("SIGTERM under load: requests under way finish, readyz and new uploads get 503, exit 0", .enabled(if: hasFFmpeg, "ffmpeg is not installed"))
+    @Test(
+        "SIGTERM under load: requests under way finish, readyz and new uploads get 503, exit 0",
+        .enabled(if: hasFFmpeg, "ffmpeg is not installed"))
     func drain() async throws {
         let server = try ServeProcess(["--jobs", "2", "--queue", "8"])
         let m4a = try Self.m4a()
         let started = Task {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<6 {
-                    group.addTask { try await server.request("POST", "/v1/sounds/prepare?name=a.m4a", body: m4a).status }
+                    group.addTask {
+                        try await server.request("POST", "/v1/sounds/prepare?name=a.m4a", body: m4a).status
+                    }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
@@ -265,12 +293,15 @@ struct ServePageTests {
         let attached = try browser.send(
             "Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
         let session = try #require(attached["sessionId"] as? String)
-        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "DOM.enable"] { try browser.send(domain, session: session) }
+        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "DOM.enable"] {
+            try browser.send(domain, session: session)
+        }
         try browser.send("Page.navigate", ["url": "http://127.0.0.1:\(server.port)/"], session: session)
         try browser.event("Page.loadEventFired")
         func evaluate(_ js: String, timeout: Double = 60) throws -> [String: Any] {
             let r = try browser.send(
-                "Runtime.evaluate", ["expression": js, "awaitPromise": true, "returnByValue": true, "userGesture": true],
+                "Runtime.evaluate",
+                ["expression": js, "awaitPromise": true, "returnByValue": true, "userGesture": true],
                 session: session, timeout: timeout)
             return try #require((r["result"] as? [String: Any])?["value"] as? [String: Any], "\(r)")
         }
@@ -279,7 +310,8 @@ struct ServePageTests {
         let rootID = try #require((root["root"] as? [String: Any])?["nodeId"] as? Int)
         let input = try browser.send("DOM.querySelector", ["nodeId": rootID, "selector": "#files"], session: session)
         try browser.send(
-            "DOM.setFileInputFiles", ["files": [sound.path], "nodeId": try #require(input["nodeId"] as? Int)], session: session)
+            "DOM.setFileInputFiles", ["files": [sound.path], "nodeId": try #require(input["nodeId"] as? Int)],
+            session: session)
         let result = try evaluate(
             """
             (async () => {
@@ -322,7 +354,9 @@ struct ServePageTests {
             })()
             """)
         let findings = payload["findings"] as? [String] ?? []
-        #expect(findings.contains { $0.contains("line 1, column") && ($0.contains("ERROR") || $0.contains("error")) }, "\(findings)")
+        #expect(
+            findings.contains { $0.contains("line 1, column") && ($0.contains("ERROR") || $0.contains("error")) },
+            "\(findings)")
         #expect(browser.pageErrors.isEmpty, "\(browser.pageErrors)")
         #expect(server.stop() == 0)
     }

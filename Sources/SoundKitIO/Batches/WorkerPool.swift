@@ -165,17 +165,21 @@ package final class WorkerPool: @unchecked Sendable {
         let box = Unmanaged.passRetained(ThreadBody(body))
         #if canImport(Darwin)
             var created: pthread_t? = nil
-            let rc = pthread_create(&created, nil, { raw in
-                Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
-                return nil
-            }, box.toOpaque())
+            let rc = pthread_create(
+                &created, nil,
+                { raw in
+                    Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+                    return nil
+                }, box.toOpaque())
         #else
             var thread = pthread_t()
-            let rc = pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
-                return nil
-            }, box.toOpaque())
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    guard let raw else { return nil }
+                    Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+                    return nil
+                }, box.toOpaque())
         #endif
         if rc != 0 {
             box.release()

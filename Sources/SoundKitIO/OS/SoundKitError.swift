@@ -82,7 +82,9 @@ extension SoundKitError {
             return "it holds \(codec) audio in a \(container.containerName) file, which cannot be decoded"
         case .unreadable(let kind, let parser, _):
             if kind == .unknown { return "it is not a sound file in a format that can be read" }
-            if kind.hasNativeParser, let p = parser { return "it is a damaged \(kind.name) file: \(neutral(p.description))" }
+            if kind.hasNativeParser, let p = parser {
+                return "it is a damaged \(kind.name) file: \(neutral(p.description))"
+            }
             return kind.mayHoldAudio
                 ? "it is a \(kind.name) file whose audio cannot be read" : "it is \(kind.name) data, not a sound file"
         case .decoder: return "its audio is damaged and cannot be decoded"

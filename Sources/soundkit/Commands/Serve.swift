@@ -32,7 +32,9 @@ struct Serve: ParsableCommand {
         let server = serverPath()
         let argv = ([server] + arguments).map { strdup($0) } + [nil]
         execv(server, argv)
-        printError("soundkit: error: cannot run \(server) (\(String(cString: strerror(errno)))): install soundkit-serve beside soundkit")
+        printError(
+            "soundkit: error: cannot run \(server) (\(String(cString: strerror(errno)))): install soundkit-serve beside soundkit"
+        )
         #if canImport(Darwin)
             Darwin.exit(1)
         #else
