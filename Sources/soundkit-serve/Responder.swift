@@ -167,9 +167,8 @@ struct Responder: HTTPResponder {
     /// body read and its work done on a worker thread, all within `--timeout`.
     func upload(_ request: Request, route: Route, counted: ByteCount) async throws -> Reply {
         if gate.draining { throw Refusal.draining }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > options.maxUpload {
-            throw Refusal.tooLarge(options.maxUpload)
-        }
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        if let length, length > options.maxUpload { throw Refusal.tooLarge(options.maxUpload) }
         if let refusal = gate.admit() { throw refusal }
         defer { gate.release() }
         let query = Query(values: Self.query(request))
@@ -182,7 +181,7 @@ struct Responder: HTTPResponder {
         let pool = self.pool
         let body = request.body
         return try await Self.within(seconds: options.timeout) {
-            let bytes = try await Self.collect(body, limit: limit, counted: counted)
+            let bytes = try await Self.collect(body, limit: limit, expected: length, counted: counted)
             if bytes.isEmpty { throw Refusal.invalid("the request has no body: send the file's bytes") }
             let outcome = try await pool.run { () -> Result<Reply, Refusal> in
                 Result { () throws(Refusal) -> Reply in
@@ -198,9 +197,11 @@ struct Responder: HTTPResponder {
         }
     }
 
-    /// The body, refused as soon as it passes `limit`.
-    static func collect(_ body: RequestBody, limit: Int, counted: ByteCount) async throws -> [UInt8] {
+    /// The body, refused as soon as it passes `limit`; held in one allocation of its `Content-Length` when it has
+    /// one, so that an upload at the limit costs the limit, not twice it.
+    static func collect(_ body: RequestBody, limit: Int, expected: Int?, counted: ByteCount) async throws -> [UInt8] {
         var bytes: [UInt8] = []
+        if let expected, expected > 0, expected <= limit { bytes.reserveCapacity(expected) }
         for try await buffer in body {
             guard bytes.count + buffer.readableBytes <= limit else { throw Refusal.tooLarge(limit) }
             bytes.append(contentsOf: buffer.readableBytesView)
