@@ -3,7 +3,7 @@ import SoundKitIO
 
 /// Where a notification sound goes on each platform, as `convert --platform` writes it: iOS takes an IMA4 CAF at
 /// the bundle's top level, named as the input; Android an Ogg Vorbis file in `res/raw`, under the Android-safe name
-/// (``AndroidResourceName/safe(from:)``). ``NotificationSoundRecipe/platform`` makes a sound for one of them.
+/// (`AndroidResourceName.safe(from:)`). ``NotificationSoundRecipe/platform`` makes a sound for one of them.
 public enum SoundPlatform: String, CaseIterable, Codable, Hashable, Sendable {
     /// iOS (and macOS, watchOS…): IMA4 in CAF, in the app bundle.
     case ios
