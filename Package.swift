@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "soundkit",
-    platforms: [.macOS(.v13)],
+    // macOS 14: Hummingbird 2 (soundkit-serve) requires it, and SwiftPM checks every target against the package's
+    // minimum. Xcode 26, which Swift 6.2 and later come with, itself needs macOS 15.
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "SoundKit", targets: ["SoundKit"]),
         .executable(name: "soundkit", targets: ["soundkit"]),
+        .executable(name: "soundkit-serve", targets: ["soundkit-serve"]),
         .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
         .plugin(name: "SoundCheck", targets: ["SoundCheck"]),
     ],
@@ -22,6 +25,14 @@ let package = Package(
         // BER): swift-asn1 walks that hostile structure with its own bounds and depth limits, so SoundKitNotifications
         // needs no OpenSSL or Security framework to reach the plist.
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // `soundkit serve` (issue 37): only the soundkit-serve executable links these, so `import SoundKit` and every
+        // other command stay free of swift-nio.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
     ],
     targets: [
         // MARK: System libraries (the only C in the package, reached through SoundKitIO)
@@ -59,6 +70,21 @@ let package = Package(
             dependencies: [
                 "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitReport",
                 "SoundKitConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // `soundkit serve`: the HTTP layer, an executable of its own that `soundkit serve` runs from beside itself, so
+        // the CLI links no swift-nio and CI builds the server once (in the debug build the tests use).
+        .executableTarget(
+            name: "soundkit-serve",
+            dependencies: [
+                "SoundKit", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
 
         // MARK: Plugins

@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "PushService",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [.package(name: "soundkit", path: "../..")],
     targets: [
         .executableTarget(name: "PushService", dependencies: [.product(name: "SoundKit", package: "soundkit")])

@@ -49,6 +49,7 @@
 @_exported import enum SoundKitNotifications.SoundChecker
 @_exported import enum SoundKitNotifications.SoundInput
 @_exported import struct SoundKitNotifications.SoundLocations
+@_exported import enum SoundKitNotifications.SoundPlatform
 @_exported import enum SoundKitNotifications.SoundResolver
 @_exported import enum SoundKitReport.HTMLReport
 @_exported import struct SoundKitReport.SoundSetReport

@@ -20,6 +20,7 @@ struct SoundKitCommand: ParsableCommand {
         version: SoundKitVersion.string,
         subcommands: [
             Convert.self, Info.self, Check.self, Resolve.self, Payload.self, ReportCommand.self, Rules.self,
+            Serve.self,
         ])
 
     static func main() {
@@ -27,6 +28,11 @@ struct SoundKitCommand: ParsableCommand {
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
         let words = Console.arguments
+        // `soundkit serve` is soundkit-serve, a program of its own beside this one: the server's libraries (swift-nio,
+        // Hummingbird) stay out of every other command's start-up.
+        if words.first == "serve", !words.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+            Serve.exec(Array(words.dropFirst()))
+        }
         // A batch takes Ctrl-C itself: it cancels, keeping the files already converted.
         let batch = words.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
         EndingSignals.removeTemporaryFiles(on: batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])

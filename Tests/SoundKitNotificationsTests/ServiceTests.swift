@@ -145,7 +145,7 @@ struct ServiceTests {
 
     @Test("every code has its HTTP status, and every failure reason maps to a code")
     func codes() {
-        #expect(Set(SoundKitError.Code.allCases.map(\.httpStatus)) == [400, 404, 415, 422, 499, 500, 503])
+        #expect(Set(SoundKitError.Code.allCases.map(\.httpStatus)) == [400, 404, 413, 415, 422, 429, 499, 500, 503])
         #expect(SoundKitError.code(of: .cancelled) == .cancelled)
         #expect(SoundKitError.code(of: .isDirectory) == .notFound)
         #expect(SoundKitError.code(of: .libraryMissing(library: "x", install: "y")) == .libraryMissing)

@@ -125,7 +125,7 @@ public enum Converter {
             var input = SampleBuffer(kind: source.kind, channels: source.channels)
             var position: Int64 = 0
             while true {
-                if Task.isCancelled { throw AudioFileError(source.path, .cancelled) }
+                if Task.isCancelled || WorkerPool.isCancelled { throw AudioFileError(source.path, .cancelled) }
                 let want = readLimit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames
                 guard try reader.read(into: &input, maxFrames: want) > 0 else { break }
                 for s in sinks { try s.consume(input, at: position) }

@@ -99,7 +99,7 @@ extension Converter {
             var left = totals.dataBytes
             var at = start
             while left > 0 {
-                if Task.isCancelled { throw AudioFileError(file.path, .cancelled) }
+                if Task.isCancelled || WorkerPool.isCancelled { throw AudioFileError(file.path, .cancelled) }
                 let n = Int(Swift.min(Int64(buffer.count), left))
                 let got = try AudioFileError.rethrown(file.path) {
                     try buffer.withUnsafeMutableBytes { b in

@@ -1,6 +1,6 @@
 /// Why a sound could not be prepared, for a service to return: a stable ``code`` to act on (and to map to an HTTP
-/// status), and a ``message`` in neutral words — no command-line flag, no system type, no path beyond the name the
-/// caller gave. Codable, so it can be logged or sent as it is.
+/// status), and a ``message`` a customer can be shown — no tool, library or command name, no nested library text,
+/// no path beyond the name the caller gave. Codable, so it can be logged or sent as it is.
 public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in a word that does not change between versions.
     public enum Code: String, Codable, Hashable, Sendable, CaseIterable {
@@ -20,17 +20,26 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
         case systemFailure = "system-failure"
         /// The work was cancelled; nothing was written.
         case cancelled
+        /// The upload is larger than the service takes.
+        case tooLarge = "too-large"
+        /// The service has more work queued than it takes, or is shutting down: try again later.
+        case busy
+        /// The work took longer than the service allows.
+        case timedOut = "timed-out"
 
-        /// The HTTP status a service would answer with: 404, 422, 415, 422, 400, 503, 500 and 499 (client closed).
+        /// The HTTP status a service would answer with: 404, 422, 415, 422, 400, 503, 500, 499 (client closed), 413,
+        /// 429 and 503.
         public var httpStatus: Int {
             switch self {
             case .notFound: return 404
             case .invalidAudio, .unmeasurable: return 422
             case .unsupportedAudio: return 415
             case .invalidRequest: return 400
-            case .libraryMissing: return 503
+            case .libraryMissing, .timedOut: return 503
             case .systemFailure: return 500
             case .cancelled: return 499
+            case .tooLarge: return 413
+            case .busy: return 429
             }
         }
     }
@@ -54,10 +63,45 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
 }
 
 extension SoundKitError {
-    /// The service's view of an ``AudioFileError`` (what ``Converter`` and ``Inspector`` throw): its code, and its
-    /// message without the path.
+    /// The service's view of an ``AudioFileError`` (what ``Converter`` and ``Inspector`` throw): its code, and a
+    /// message a customer can be shown, without the path.
     public init(_ error: AudioFileError) {
-        self.init(Self.code(of: error.reason), error.message, file: error.path)
+        self.init(Self.code(of: error.reason), Self.customerMessage(error), file: error.path)
+    }
+
+    /// What went wrong in words for whoever uploaded the sound: no tool or library name, and none of a decoder's
+    /// own text (`Invalid data found when processing input`), which says nothing to them.
+    static func customerMessage(_ error: AudioFileError) -> String {
+        switch error.reason {
+        case .system(let op, let errno):
+            return op == .open && (errno == .noSuchFileOrDirectory || errno == .notDirectory)
+                ? "there is no such file" : "the file could not be read or written"
+        case .container(let e): return neutral(e.description)
+        case .ima4: return "its IMA4 audio is damaged"
+        case .cannotDecode(let codec, let container):
+            return "it holds \(codec) audio in a \(container.containerName) file, which cannot be decoded"
+        case .unreadable(let kind, let parser, _):
+            if kind == .unknown { return "it is not a sound file in a format that can be read" }
+            if kind.hasNativeParser, let p = parser {
+                return "it is a damaged \(kind.name) file: \(neutral(p.description))"
+            }
+            return kind.mayHoldAudio
+                ? "it is a \(kind.name) file whose audio cannot be read" : "it is \(kind.name) data, not a sound file"
+        case .decoder: return "its audio is damaged and cannot be decoded"
+        case .libraryMissing: return "this kind of file cannot be decoded here at the moment"
+        case .conversion(.resampler): return "its sample rate could not be converted"
+        case .conversion(.loudnessUnmeasurable):
+            return "it cannot be normalised: it is too short or too quiet to have an integrated loudness"
+        case .conversion(.encoder(let e)): return "\(e) cannot be written"
+        case .conversion(let p): return neutral(AudioFileError(error.path, .conversion(p)).message)
+        case .isDirectory, .outputIsInput, .outputIsDirectory, .cancelled: return neutral(error.message)
+        }
+    }
+
+    /// `text` with the tool's name taken out of the few messages that give it.
+    static func neutral(_ text: String) -> String {
+        text.replacing("soundkit accepts", with: "accepted:").replacing("soundkit does not write", with: "cannot write")
+            .replacing(" (soundkit never writes to its input)", with: "").replacing("soundkit", with: "it")
     }
 
     static func code(of reason: AudioFileError.Reason) -> Code {

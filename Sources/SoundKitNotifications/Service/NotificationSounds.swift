@@ -16,10 +16,50 @@ import SoundKitIO
 /// flushed to disk, then renamed into place; nothing is left behind when a sound fails or the work is cancelled.
 public enum NotificationSounds {
     /// Makes one sound with `recipe`: its bytes in the result, or, with `path`, written there (folders created).
+    /// The work runs on a thread of its own, not on Swift's cooperative pool.
     public static func prepare(
         _ input: SoundInput, recipe: NotificationSoundRecipe = .iOS, writingTo path: String? = nil
     ) async throws(SoundKitError) -> PreparedSound {
-        try run(input, recipe: recipe, path: path, gate: nil).get()
+        try await onPool { run(input, recipe: recipe, path: path, gate: nil) }.get()
+    }
+
+    /// Makes a sound for each recipe (``NotificationSoundRecipe/iOS`` and ``NotificationSoundRecipe/android``, say)
+    /// from one decoding of `input`, in memory, in the recipes' order: both platforms' files from one upload. The work
+    /// runs on a thread of its own, not on Swift's cooperative pool.
+    public static func prepare(
+        _ input: SoundInput, recipes: [NotificationSoundRecipe]
+    ) async throws(SoundKitError) -> [PreparedSound] {
+        try await onPool { makeAll(input, recipes: recipes) }.get()
+    }
+
+    /// The threads every `prepare` of the process shares, one a core: blocking encodes never run on the
+    /// cooperative pool, and a process that never prepares a sound starts none.
+    static let pool = WorkerPool(threads: BatchConverter.processorCount)
+
+    /// `body` on ``pool``; cancelled when the calling task is.
+    static func onPool<T: Sendable>(
+        _ body: @escaping @Sendable () -> Result<T, SoundKitError>
+    ) async -> Result<T, SoundKitError> {
+        do throws(WorkerPool.Refusal) {
+            return try await pool.run(body)
+        } catch {
+            return .failure(SoundKitError(AudioFileError(SoundInput.bytesName, .cancelled)))
+        }
+    }
+
+    /// Every recipe's sound from one decoding of `input`, or why not.
+    package static func makeAll(
+        _ input: SoundInput, recipes: [NotificationSoundRecipe]
+    ) -> Result<[PreparedSound], SoundKitError> {
+        if Task.isCancelled || WorkerPool.isCancelled {
+            return .failure(SoundKitError(AudioFileError(input.name, .cancelled)))
+        }
+        do throws(AudioFileError) {
+            return .success(
+                try make(input, recipes: recipes, outputNames: recipes.map { $0.platform.fileName(for: input.name) }))
+        } catch {
+            return .failure(SoundKitError(error))
+        }
     }
 
     /// Makes every sound of `jobs` (a source and the path to write), at most `concurrency` at once.
@@ -27,39 +67,15 @@ public enum NotificationSounds {
     /// The stream delivers exactly one event per job, in the order jobs end, each after that job's file is on disk
     /// or has failed. Ending the iteration early (a `break`, or cancelling the task that iterates) cancels the jobs
     /// under way and those not started: by the time the iteration has ended, no further file is written and no
-    /// temporary file is left. Iterating from any actor is safe; nothing of the caller's runs elsewhere.
+    /// temporary file is left. Iterating from any actor is safe; nothing of the caller's runs elsewhere. The
+    /// encodes run on `concurrency` threads of their own, never on Swift's cooperative pool.
     public static func prepareAll(
         _ jobs: [(SoundInput, String)], recipe: NotificationSoundRecipe = .iOS,
         concurrency: Int = BatchConverter.processorCount
     ) -> AsyncStream<PreparedSoundEvent> {
-        let gate = PublishGate()
-        let (stream, continuation) = AsyncStream.makeStream(of: PreparedSoundEvent.self)
-        let width = Swift.max(1, concurrency)
-        let work = Task.detached {
-            await withTaskGroup(of: PreparedSoundEvent.self) { group in
-                var next = 0
-                func startNext() {
-                    guard next < jobs.count else { return }
-                    let i = next
-                    let (input, path) = jobs[i]
-                    next += 1
-                    group.addTask {
-                        PreparedSoundEvent(index: i, result: run(input, recipe: recipe, path: path, gate: gate))
-                    }
-                }
-                for _ in 0..<width { startNext() }
-                while let event = await group.next() {
-                    continuation.yield(event)
-                    startNext()
-                }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in
-            gate.close()
-            work.cancel()
-        }
-        return stream
+        let width = Swift.max(1, Swift.min(concurrency, jobs.count))
+        let owner = PrepareBatch.Owner(PrepareBatch(jobs, recipe: recipe, width: width))
+        return AsyncStream(unfolding: { await owner.batch.take() }, onCancel: { owner.batch.close() })
     }
 
     /// One job, start to finish.
@@ -67,10 +83,12 @@ public enum NotificationSounds {
         _ input: SoundInput, recipe: NotificationSoundRecipe, path: String?, gate: PublishGate?
     ) -> Result<PreparedSound, SoundKitError> {
         let cancelled = SoundKitError(AudioFileError(input.name, .cancelled))
-        if Task.isCancelled || gate?.isClosed == true { return .failure(cancelled) }
+        if Task.isCancelled || WorkerPool.isCancelled || gate?.isClosed == true { return .failure(cancelled) }
         do throws(AudioFileError) {
-            let name = path.map(FileSystem.lastComponent) ?? outputName(for: input)
-            var made = try make(input, recipe: recipe, outputName: name)
+            let name = path.map(FileSystem.lastComponent) ?? recipe.platform.fileName(for: input.name)
+            guard var made = try make(input, recipes: [recipe], outputNames: [name]).first else {
+                throw AudioFileError(name, .system(.write, .ioError))
+            }
             guard let path, let bytes = made.bytes else { return .success(made) }
             if case .file(let source) = input, FileSystem.isSameFile(source, path) {
                 throw AudioFileError(path, .outputIsInput)
@@ -94,35 +112,54 @@ public enum NotificationSounds {
         }
     }
 
-    /// The sound made from `input`, in memory, checked; `outputName` names it in findings.
+    /// The sounds made from `input` by `recipes`, in memory, checked, from one decoding; `outputNames` name them in
+    /// findings.
     static func make(
-        _ input: SoundInput, recipe: NotificationSoundRecipe, outputName: String
-    ) throws(AudioFileError) -> PreparedSound {
+        _ input: SoundInput, recipes: [NotificationSoundRecipe], outputNames: [String]
+    ) throws(AudioFileError) -> [PreparedSound] {
         let source = try input.open()
         let description = try Inspector.describe(source)
         let reader = try AudioInput.open(source)
-        let options = recipe.options(channels: reader.info.channels, duration: description.duration)
-        var output = ConversionOutput(path: outputName, options: options)
-        output.inMemory = true
-        guard let pending = try Converter.prepare(reader, outputs: [output], flush: false).first,
-            let bytes = pending.written.bytes
-        else { throw AudioFileError(outputName, .system(.write, .ioError)) }
-        let check = CheckOptions(measureLoudness: recipe.loudness != nil)
-        let facts = SoundFacts.gather(
-            InputFile(name: outputName, bytes: bytes), measureLevels: true,
-            measureLoudness: check.measureLoudness, listener: nil)
-        guard let made = facts.description else {
-            throw AudioFileError(outputName, .system(.read, .ioError))
+        let outputs = zip(recipes, outputNames).map { recipe, name in
+            var output = ConversionOutput(
+                path: name, options: recipe.options(channels: reader.info.channels, duration: description.duration))
+            output.inMemory = true
+            return output
         }
-        return PreparedSound(
-            bytes: bytes, findings: SoundChecker.report(facts, options: check).findings,
-            trimmed: options.trim != nil, source: description, output: made,
-            normalization: pending.report.normalization)
+        let pending = try Converter.prepare(reader, outputs: outputs, flush: false)
+        guard pending.count == outputs.count else { throw AudioFileError(source.path, .system(.write, .ioError)) }
+        var made: [PreparedSound] = []
+        for ((recipe, output), done) in zip(zip(recipes, outputs), pending) {
+            guard let bytes = done.written.bytes else { throw AudioFileError(output.path, .system(.write, .ioError)) }
+            let (findings, facts) = check(bytes, named: output.path, recipe: recipe)
+            guard let result = facts else { throw AudioFileError(output.path, .system(.read, .ioError)) }
+            var sound = PreparedSound(
+                bytes: bytes, findings: findings, trimmed: output.options.trim != nil, source: description,
+                output: result, normalization: done.report.normalization)
+            sound.platform = recipe.platform
+            sound.name = output.path
+            made.append(sound)
+        }
+        return made
     }
 
-    /// `NAME.caf` for a file `NAME.EXT`; `upload.caf` for bytes.
-    static func outputName(for input: SoundInput) -> String {
-        FileSystem.splitExtension(FileSystem.lastComponent(input.name)).base + ".caf"
+    /// What the checker finds in a file made by `recipe`: iOS's sound rules, or Android's (the format it plays, the
+    /// resource name); and the file's facts.
+    static func check(
+        _ bytes: [UInt8], named name: String, recipe: NotificationSoundRecipe
+    ) -> ([Finding], AudioFileDescription?) {
+        let file = InputFile(name: name, bytes: bytes)
+        switch recipe.platform {
+        case .ios:
+            let check = CheckOptions(measureLoudness: recipe.loudness != nil)
+            let facts = SoundFacts.gather(
+                file, measureLevels: true, measureLoudness: check.measureLoudness, listener: nil)
+            return (SoundChecker.report(facts, options: check).findings, facts.description)
+        case .android:
+            let tree = AndroidFileTree(files: [name], open: { _ in file }, display: { $0 })
+            let facts = SoundFacts.gather(file, measureLevels: false, measureLoudness: false, listener: nil)
+            return (AndroidChecker.check(sound: name, tree).findings, facts.description)
+        }
     }
 }
 

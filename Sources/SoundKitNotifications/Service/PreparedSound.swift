@@ -11,6 +11,13 @@ import SoundKitIO
 ///
 /// In JSON, ``bytes`` is a Base64 string (the JSON coders' own, for `Data`).
 public struct PreparedSound: Codable, Hashable, Sendable {
+    /// The platform the file is for.
+    public var platform: SoundPlatform = .ios
+    /// The file's name on its platform (`Chime 2.caf`, `chime_2.ogg`): what a payload's `sound` names, with or
+    /// without the extension as the platform wants (``SoundPlatform/fileName(for:)``).
+    public var name: String = ""
+    /// The file's media type: `audio/x-caf` or `audio/ogg`.
+    public var contentType: String { platform.contentType }
     /// The CAF file, when no destination was given.
     public var bytes: [UInt8]?
     /// Where the file was written, when a destination was given.
@@ -19,7 +26,7 @@ public struct PreparedSound: Codable, Hashable, Sendable {
     public var findings: [Finding]
     /// Whether the sound was cut to the recipe's ``NotificationSoundRecipe/maxDuration``.
     public var trimmed: Bool
-    /// Whether iOS will play it: no finding is an error.
+    /// Whether its platform will play it: no finding is an error.
     public var isPlayable: Bool
     /// The source, as read.
     public var source: AudioFileDescription
@@ -29,7 +36,8 @@ public struct PreparedSound: Codable, Hashable, Sendable {
     public var normalization: Normalization?
 
     private enum CodingKeys: String, CodingKey {
-        case bytes, outputPath, findings, trimmed, isPlayable, source, output, normalization
+        case platform, name, contentType, bytes, outputPath, findings, trimmed, isPlayable, source, output
+        case normalization
     }
 
     package init(
@@ -48,6 +56,8 @@ public struct PreparedSound: Codable, Hashable, Sendable {
     /// Reads the JSON ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        platform = try c.decodeIfPresent(SoundPlatform.self, forKey: .platform) ?? .ios
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
         bytes = try c.decodeIfPresent(Data.self, forKey: .bytes).map { Array($0) }
         outputPath = try c.decodeIfPresent(String.self, forKey: .outputPath)
         findings = try c.decode([Finding].self, forKey: .findings)
@@ -61,6 +71,9 @@ public struct PreparedSound: Codable, Hashable, Sendable {
     /// Writes every property, ``bytes`` as `Data` (Base64 in JSON).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(name, forKey: .name)
+        try c.encode(contentType, forKey: .contentType)
         try c.encodeIfPresent(bytes.map { Data($0) }, forKey: .bytes)
         try c.encodeIfPresent(outputPath, forKey: .outputPath)
         try c.encode(findings, forKey: .findings)

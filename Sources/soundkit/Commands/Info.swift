@@ -42,35 +42,15 @@ struct Info: ParsableCommand {
 
     var output: ReportFormat { json ? .json : format ?? .text }
 
-    struct Document: Encodable {
-        var version = 1
-        var files: [Described]
-    }
-
-    /// A file's description with its loudness: `"loudness": {...}`, or `null` and `"loudnessUnavailable"`.
-    struct Described: Encodable {
-        var description: AudioFileDescription
-        var loudness: LoudnessReading
-
-        enum Keys: String, CodingKey { case loudness, loudnessUnavailable }
-
-        func encode(to encoder: any Encoder) throws {
-            try description.encode(to: encoder)
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(loudness.value, forKey: .loudness)
-            try c.encodeIfPresent(loudness.unavailable, forKey: .loudnessUnavailable)
-        }
-    }
+    typealias Document = InfoDocument
+    typealias Described = InfoDocument.Described
 
     func run() throws {
         var described: [Described] = []
         var failed = false
         // Read on every processor, printed in the order given.
         let read = Parallel.map(files, width: jobs.width) { path in
-            Result { () throws(AudioFileError) -> Described in
-                let d = try Inspector.describe(path)
-                return Described(description: d, loudness: LoudnessReading.measure(d))
-            }
+            Result { () throws(AudioFileError) -> Described in try Described.read(path) }
         }
         for result in read {
             switch result {

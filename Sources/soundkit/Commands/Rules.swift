@@ -24,32 +24,11 @@ struct Rules: ParsableCommand {
     @Option(help: "Output: text, json (versioned) or markdown (a table).")
     var format: Format = .text
 
-    /// `rules --format json`.
-    struct Document: Encodable {
-        var version = 1
-        var rules: [Entry]
-
-        struct Entry: Encodable {
-            var id: String
-            var severity: String
-            var severities: [String]
-            var summary: String
-            var restsOn: String
-            var examples: RuleExamplesDocument
-        }
-    }
-
     func run() throws {
         switch format {
         case .markdown: print(Rule.markdownTable)
         case .json:
-            try printJSON(
-                Document(
-                    rules: Rule.allCases.map {
-                        .init(
-                            id: $0.id, severity: $0.severity.rawValue, severities: $0.severities.map(\.rawValue),
-                            summary: $0.summary, restsOn: $0.restsOn, examples: RuleExamplesDocument($0.examples))
-                    }))
+            try printJSON(RulesDocument.current)
         case .text:
             let width = Rule.allCases.map(\.id.count).max() ?? 0
             for r in Rule.allCases {

@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A fixed set of threads for CPU-bound work (decoding, encoding, checking) that async code awaits without
+/// running it on Swift's cooperative pool, whose few threads every other task of a process (a server's requests,
+/// its health checks) shares. Jobs wait in a queue, first in first out, bounded when ``init(threads:queueLimit:)``
+/// says so.
+///
+/// Cancelling the task that awaits ``run(_:)`` ends the wait at once: a job still queued is dropped, and a job under
+/// way is told through ``isCancelled`` (which the converter checks between chunks), so that its thread is free again
+/// within a chunk's work; its result is thrown away.
+package final class WorkerPool: @unchecked Sendable {
+    // @unchecked: `queue`, `closed` and every job's `state` are read and written under `mutex` only.
+
+    /// Why a job did not run.
+    package enum Refusal: Error, Sendable {
+        /// The queue already held `queueLimit` jobs.
+        case full
+        /// The awaiting task was cancelled, or the pool shut down.
+        case cancelled
+    }
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let ready = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var queue: [Job] = []
+    private var head = 0
+    private var closed = false
+    private let queueLimit: Int?
+    /// The number of threads.
+    package let threads: Int
+
+    /// A pool of `threads` threads (at least one) started now, and a queue of at most `queueLimit` waiting jobs
+    /// (nil: unbounded).
+    package init(threads: Int, queueLimit: Int? = nil) {
+        self.threads = Swift.max(1, threads)
+        self.queueLimit = queueLimit.map { Swift.max(0, $0) }
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(ready, nil)
+        for _ in 0..<self.threads { Self.start { [self] in self.work() } }
+    }
+
+    deinit {
+        pthread_cond_destroy(ready)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        ready.deallocate()
+    }
+
+    /// Jobs waiting for a thread.
+    package var queued: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return queue.count - head
+    }
+
+    /// Whether the job running on this thread was cancelled (always false off the pool's threads).
+    package static var isCancelled: Bool {
+        guard let job = Job.current else { return false }
+        return job.cancelFlag.isSet
+    }
+
+    /// Runs `body` on one of the pool's threads and returns its result.
+    package func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(Refusal) -> T {
+        let job = Job()
+        let outcome: Result<T, Refusal> = await withTaskCancellationHandler {
+            await withCheckedContinuation { (c: CheckedContinuation<Result<T, Refusal>, Never>) in
+                job.body = {
+                    let result = body()
+                    return { c.resume(returning: .success(result)) }
+                }
+                job.refuse = { c.resume(returning: .failure($0)) }
+                enqueue(job)
+            }
+        } onCancel: {
+            cancel(job)
+        }
+        return try outcome.get()
+    }
+
+    /// Stops the threads once the queue is empty; jobs not yet taken are refused as cancelled.
+    package func shutdown() {
+        pthread_mutex_lock(mutex)
+        closed = true
+        let dropped = queue[head...]
+        queue = []
+        head = 0
+        var refusals: [(Refusal) -> Void] = []
+        for job in dropped where job.state == .queued {
+            job.state = .done
+            if let r = job.refuse { refusals.append(r) }
+        }
+        pthread_cond_broadcast(ready)
+        pthread_mutex_unlock(mutex)
+        for r in refusals { r(.cancelled) }
+    }
+
+    private func enqueue(_ job: Job) {
+        pthread_mutex_lock(mutex)
+        let refusal: Refusal?
+        if job.state != .new || closed {
+            refusal = .cancelled
+        } else if let limit = queueLimit, queue.count - head >= limit {
+            refusal = .full
+        } else {
+            refusal = nil
+            job.state = .queued
+            queue.append(job)
+            pthread_cond_signal(ready)
+        }
+        if refusal != nil { job.state = .done }
+        pthread_mutex_unlock(mutex)
+        if let refusal { job.refuse?(refusal) }
+    }
+
+    private func cancel(_ job: Job) {
+        pthread_mutex_lock(mutex)
+        let state = job.state
+        job.cancelFlag.set()
+        switch state {
+        case .new: job.state = .cancelledEarly
+        case .queued, .running: job.state = .done
+        case .cancelledEarly, .done: break
+        }
+        if state == .queued, let i = queue[head...].firstIndex(where: { $0 === job }) { queue.remove(at: i) }
+        pthread_mutex_unlock(mutex)
+        if state == .queued || state == .running { job.refuse?(.cancelled) }
+    }
+
+    /// One thread's loop: take the next job, run it, resume its waiter unless it was cancelled meanwhile.
+    private func work() {
+        while true {
+            pthread_mutex_lock(mutex)
+            while head == queue.count && !closed { pthread_cond_wait(ready, mutex) }
+            if head == queue.count {
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            let job = queue[head]
+            head += 1
+            if head > 64 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            job.state = .running
+            pthread_mutex_unlock(mutex)
+            Job.current = job
+            let resume = job.body?()
+            Job.current = nil
+            pthread_mutex_lock(mutex)
+            let waiting = job.state == .running
+            job.state = .done
+            job.body = nil
+            job.refuse = nil
+            pthread_mutex_unlock(mutex)
+            if waiting { resume?() }
+        }
+    }
+
+    private static func start(_ body: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(ThreadBody(body))
+        #if canImport(Darwin)
+            var created: pthread_t? = nil
+            let rc = pthread_create(
+                &created, nil,
+                { raw in
+                    Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+                    return nil
+                }, box.toOpaque())
+        #else
+            var thread = pthread_t()
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    guard let raw else { return nil }
+                    Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+                    return nil
+                }, box.toOpaque())
+        #endif
+        if rc != 0 {
+            box.release()
+            return
+        }
+        #if canImport(Darwin)
+            if let created { pthread_detach(created) }
+        #else
+            pthread_detach(thread)
+        #endif
+    }
+
+    private final class ThreadBody {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}
+
+/// One job's state and its waiter's continuation, guarded by its pool's mutex.
+private final class Job: @unchecked Sendable {
+    enum State { case new, cancelledEarly, queued, running, done }
+    var state = State.new
+    /// Runs the work and returns what resumes its waiter.
+    var body: (() -> () -> Void)?
+    var refuse: ((WorkerPool.Refusal) -> Void)?
+    let cancelFlag = CancelFlag()
+
+    /// The job the current thread runs, in a thread-specific slot.
+    static var current: Job? {
+        get {
+            guard let raw = pthread_getspecific(key) else { return nil }
+            return Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue()
+        }
+        set {
+            if let old = pthread_getspecific(key) { Unmanaged<Job>.fromOpaque(old).release() }
+            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+        }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}
+
+/// A flag set once, read from any thread.
+private final class CancelFlag: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value = false
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    var isSet: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return value
+    }
+
+    func set() {
+        pthread_mutex_lock(mutex)
+        value = true
+        pthread_mutex_unlock(mutex)
+    }
+}

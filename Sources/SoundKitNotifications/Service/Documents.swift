@@ -1,0 +1,66 @@
+import SoundKitIO
+
+/// `soundkit info --format json`, and `POST /v1/sounds/info` of `soundkit serve`: one versioned document.
+package struct InfoDocument: Encodable, Sendable {
+    /// The version of the document's shape.
+    package var version = 1
+    /// Every file described, in the order given.
+    package var files: [Described]
+
+    package init(files: [Described]) { self.files = files }
+
+    /// A file's description with its loudness: `"loudness": {...}`, or `null` and `"loudnessUnavailable"`.
+    package struct Described: Encodable, Sendable {
+        package var description: AudioFileDescription
+        package var loudness: LoudnessReading
+
+        enum Keys: String, CodingKey { case loudness, loudnessUnavailable }
+
+        package init(description: AudioFileDescription, loudness: LoudnessReading) {
+            self.description = description
+            self.loudness = loudness
+        }
+
+        /// The file at `path` described, its loudness measured.
+        package static func read(_ path: String) throws(AudioFileError) -> Described {
+            let d = try Inspector.describe(path)
+            return Described(description: d, loudness: LoudnessReading.measure(d))
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            try description.encode(to: encoder)
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(loudness.value, forKey: .loudness)
+            try c.encodeIfPresent(loudness.unavailable, forKey: .loudnessUnavailable)
+        }
+    }
+}
+
+/// `soundkit rules --format json`, and `GET /v1/rules` of `soundkit serve`.
+package struct RulesDocument: Encodable, Sendable {
+    /// The version of the document's shape.
+    package var version = 1
+    /// Every rule, in the catalogue's order.
+    package var rules: [Entry]
+
+    /// One rule: its id, default severity, the severities it can have, what it checks, what its severity rests on,
+    /// and the examples that must and must not trigger it.
+    package struct Entry: Encodable, Sendable {
+        var id: String
+        var severity: String
+        var severities: [String]
+        var summary: String
+        var restsOn: String
+        var examples: RuleExamplesDocument
+    }
+
+    /// The catalogue as it is.
+    package static var current: RulesDocument {
+        RulesDocument(
+            rules: Rule.allCases.map {
+                Entry(
+                    id: $0.id, severity: $0.severity.rawValue, severities: $0.severities.map(\.rawValue),
+                    summary: $0.summary, restsOn: $0.restsOn, examples: RuleExamplesDocument($0.examples))
+            })
+    }
+}

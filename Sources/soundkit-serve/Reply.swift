@@ -1,0 +1,130 @@
+import Foundation
+import SoundKit
+import SoundKitIO
+
+/// What a route answers before it becomes a Hummingbird response: the status, the headers soundkit sets, the body
+/// (whose size the request's log line and `/metrics` count).
+struct Reply: Sendable {
+    var status: Int
+    var contentType: String
+    var body: [UInt8]
+    var headers: [(String, String)] = []
+
+    /// A JSON document, encoded as the command line's `--format json` encodes it.
+    static func json<T: Encodable>(_ value: T, status: Int = 200) -> Reply {
+        Reply(status: status, contentType: "application/json", body: Array(jsonText(value).utf8) + [10])
+    }
+
+    static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
+        Reply(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+}
+
+/// Pretty, sorted keys, slashes unescaped: the command line's JSON.
+func jsonText<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Every error a route answers: `{"code": …, "message": …}` with its status, in words a customer can be shown.
+struct Refusal: Error, Sendable {
+    var status: Int
+    var code: String
+    var message: String
+    /// `Retry-After` seconds, for 429 and 503.
+    var retryAfter: Int?
+    /// `Allow`, for 405.
+    var allow: String?
+
+    init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+        self.allow = allow
+    }
+
+    /// The library's error, with its status; a cancelled job is the request's timeout.
+    init(_ error: SoundKitError) {
+        if error.code == .cancelled {
+            self = .timedOut
+        } else {
+            self.init(error.code.httpStatus, error.code.rawValue, error.message)
+        }
+    }
+
+    static let timedOut = Refusal(
+        SoundKitError.Code.timedOut.httpStatus, SoundKitError.Code.timedOut.rawValue,
+        "the request took longer than this server allows; try a shorter sound or try again later", retryAfter: 1)
+    static let draining = Refusal(
+        503, SoundKitError.Code.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
+    static let busy = Refusal(
+        SoundKitError.Code.busy.httpStatus, SoundKitError.Code.busy.rawValue,
+        "the server has as much work queued as it takes; try again shortly", retryAfter: 1)
+    static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")
+    static let notFound = Refusal(404, "no-route", "there is no such route; GET /openapi.yaml lists them")
+    static let internalError = Refusal(500, SoundKitError.Code.systemFailure.rawValue, "the server failed")
+
+    static func tooLarge(_ limit: Int) -> Refusal {
+        Refusal(
+            SoundKitError.Code.tooLarge.httpStatus, SoundKitError.Code.tooLarge.rawValue,
+            "the upload is larger than this server takes (\(limit >> 20) MB)")
+    }
+
+    static func invalid(_ message: String) -> Refusal {
+        Refusal(SoundKitError.Code.invalidRequest.httpStatus, SoundKitError.Code.invalidRequest.rawValue, message)
+    }
+
+    var reply: Reply {
+        struct Body: Encodable {
+            var code: String
+            var message: String
+        }
+        var r = Reply.json(Body(code: code, message: message), status: status)
+        if let retryAfter { r.headers.append(("Retry-After", String(retryAfter))) }
+        if let allow { r.headers.append(("Allow", allow)) }
+        return r
+    }
+}
+
+/// A zip of stored (uncompressed) entries: audio files compress little, and storing keeps the writer small.
+enum StoredZip {
+    static func make(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+        var out: [UInt8] = []
+        var central: [UInt8] = []
+        for e in entries {
+            let name = Array(e.name.utf8)
+            let crc = crc32(e.bytes)
+            let size = UInt32(truncatingIfNeeded: e.bytes.count)
+            let offset = UInt32(truncatingIfNeeded: out.count)
+            out += le32(0x0403_4b50) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x21)
+            out += le32(crc) + le32(size) + le32(size) + le16(UInt16(name.count)) + le16(0) + name + e.bytes
+            central += le32(0x0201_4b50) + le16(0x0314) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x21)
+            central += le32(crc) + le32(size) + le32(size) + le16(UInt16(name.count)) + le16(0) + le16(0)
+            central += le16(0) + le16(0) + le32(0o100644 << 16) + le32(offset) + name
+        }
+        let start = UInt32(truncatingIfNeeded: out.count)
+        let count = UInt16(truncatingIfNeeded: entries.count)
+        out += central
+        out += le32(0x0605_4b50) + le16(0) + le16(0) + le16(count) + le16(count)
+        out += le32(UInt32(truncatingIfNeeded: central.count)) + le32(start) + le16(0)
+        return out
+    }
+
+    private static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    private static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Metrics
+import SoundKitIO
+import SoundKitNotifications
+
+/// The routes: their paths, methods and whether they take an upload.
+enum Route: String, CaseIterable, Sendable {
+    case prepare = "/v1/sounds/prepare"
+    case check = "/v1/sounds/check"
+    case info = "/v1/sounds/info"
+    case payload = "/v1/payloads/check"
+    case rules = "/v1/rules"
+    case healthz = "/healthz"
+    case readyz = "/readyz"
+    case metrics = "/metrics"
+    case openapi = "/openapi.yaml"
+    case page = "/"
+
+    var method: HTTPRequest.Method {
+        switch self {
+        case .prepare, .check, .info, .payload: return .post
+        default: return .get
+        }
+    }
+
+    /// Whether the route takes an upload, and so a place in the queue.
+    var takesUpload: Bool { method == .post }
+    /// Whether `--token-file`'s token guards it.
+    var isAPI: Bool { rawValue.hasPrefix("/v1/") }
+}
+
+/// Admission and draining: how many uploads are in (working or queued), whether the server drains, how many
+/// requests of any kind are under way.
+final class Gate: @unchecked Sendable {
+    // @unchecked: every field is read and written under `lock`.
+    private let lock = NSLock()
+    private var admitted = 0
+    private var underWay = 0
+    private var isDraining = false
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    var draining: Bool { lock.withLock { isDraining } }
+    var busy: Int { lock.withLock { underWay } }
+    var inQueue: Int { lock.withLock { admitted } }
+
+    func drain() { lock.withLock { isDraining = true } }
+
+    func begin() { lock.withLock { underWay += 1 } }
+    func end() { lock.withLock { underWay -= 1 } }
+
+    /// Takes a place for an upload, or says why not.
+    func admit() -> Refusal? {
+        lock.withLock {
+            if isDraining { return .draining }
+            if admitted >= limit { return .busy }
+            admitted += 1
+            return nil
+        }
+    }
+
+    func release() { lock.withLock { admitted -= 1 } }
+}
+
+/// Answers every request: routing, the token, CORS, limits, the timeout, one log line and the metrics.
+struct Responder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let options: ServeOptions
+    let gate: Gate
+    let pool: WorkerPool
+    let work: Work
+    let metricsText: @Sendable () -> [UInt8]
+    let logger: Logger
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        gate.begin()
+        defer { gate.end() }
+        let route = Route(rawValue: request.uri.path)
+        let counted = ByteCount()
+        var reply: Reply
+        do {
+            reply = try await answer(request, route: route, counted: counted)
+        } catch let r as Refusal {
+            reply = r.reply
+        } catch {
+            reply = Refusal.internalError.reply
+        }
+        if let origin = options.cors {
+            reply.headers.append(("Access-Control-Allow-Origin", origin))
+            reply.headers.append(("Vary", "Origin"))
+        }
+        let ms =
+            Double((ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
+            + Double((ContinuousClock.now - start).components.seconds) * 1000
+        record(route, reply, bytesIn: counted.value, ms: ms, id: context.id)
+        return response(reply)
+    }
+
+    func response(_ reply: Reply) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = reply.contentType
+        headers[.contentLength] = String(reply.body.count)
+        headers[.cacheControl] = "no-store"
+        for (name, value) in reply.headers {
+            if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: reply.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+
+    /// One log line and the metrics of a request.
+    func record(_ route: Route?, _ reply: Reply, bytesIn: Int, ms: Double, id: String) {
+        let label = route?.rawValue ?? "unknown"
+        logger.info(
+            "request",
+            metadata: [
+                "id": "\(id)", "route": "\(label)", "status": "\(reply.status)", "in": "\(bytesIn)",
+                "out": "\(reply.body.count)", "ms": "\(Int(ms))",
+            ])
+        Counter(label: "soundkit_requests_total", dimensions: [("route", label), ("status", String(reply.status))])
+            .increment()
+        Timer(label: "soundkit_request_duration_seconds", dimensions: [("route", label)])
+            .recordNanoseconds(Int64(ms * 1_000_000))
+        Counter(label: "soundkit_bytes_in_total").increment(by: bytesIn)
+        Counter(label: "soundkit_bytes_out_total").increment(by: reply.body.count)
+        Gauge(label: "soundkit_queue_depth").record(pool.queued)
+    }
+
+    /// The reply, or the refusal thrown.
+    func answer(_ request: Request, route: Route?, counted: ByteCount) async throws -> Reply {
+        guard let route else { throw Refusal.notFound }
+        if request.method == .options, options.cors != nil {
+            var r = Reply(status: 204, contentType: "text/plain", body: [])
+            r.headers.append(("Access-Control-Allow-Methods", route.method.rawValue + ", OPTIONS"))
+            r.headers.append(("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept"))
+            r.headers.append(("Access-Control-Max-Age", "600"))
+            return r
+        }
+        guard request.method == route.method else {
+            throw Refusal(
+                405, "method-not-allowed", "\(route.rawValue) takes \(route.method.rawValue)",
+                allow: route.method.rawValue)
+        }
+        if route.isAPI, let token = options.token, !Self.authorized(request, token: token) {
+            var r = Refusal.unauthorized.reply
+            r.headers.append(("WWW-Authenticate", "Bearer"))
+            return r
+        }
+        switch route {
+        case .healthz: return .json(["status": "ok"])
+        case .readyz: if gate.draining { throw Refusal.draining } else { return .json(["status": "ready"]) }
+        case .metrics: return Reply(status: 200, contentType: "text/plain; version=0.0.4", body: metricsText())
+        case .openapi: return .text(OpenAPI.document, contentType: "application/yaml")
+        case .page: return .text(Page.html, contentType: "text/html; charset=utf-8")
+        case .rules: return .json(RulesDocument.current)
+        case .prepare, .check, .info, .payload: return try await upload(request, route: route, counted: counted)
+        }
+    }
+
+    /// A `/v1` POST: refused by its `Content-Length` before the body is read, or admitted to the queue; then its
+    /// body read and its work done on a worker thread, all within `--timeout`.
+    func upload(_ request: Request, route: Route, counted: ByteCount) async throws -> Reply {
+        if gate.draining { throw Refusal.draining }
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        if let length, length > options.maxUpload { throw Refusal.tooLarge(options.maxUpload) }
+        if let refusal = gate.admit() { throw refusal }
+        defer { gate.release() }
+        let query = Query(values: Self.query(request))
+        if let name = query["name"], name.unicodeScalars.count > 255 {
+            throw Refusal.invalid("name is longer than 255 characters")
+        }
+        let accept = request.headers[.accept] ?? ""
+        let limit = options.maxUpload
+        let work = self.work
+        let pool = self.pool
+        let body = request.body
+        return try await Self.within(seconds: options.timeout) {
+            let bytes = try await Self.collect(body, limit: limit, expected: length, counted: counted)
+            if bytes.isEmpty { throw Refusal.invalid("the request has no body: send the file's bytes") }
+            let outcome = try await pool.run { () -> Result<Reply, Refusal> in
+                Result { () throws(Refusal) -> Reply in
+                    switch route {
+                    case .prepare: return try work.prepare(bytes, query: query, accept: accept)
+                    case .check: return try work.check(bytes, query: query)
+                    case .info: return try work.info(bytes, query: query)
+                    default: return try work.payload(bytes, query: query)
+                    }
+                }
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// The body, refused as soon as it passes `limit`; held in one allocation of its `Content-Length` when it has
+    /// one, so that an upload at the limit costs the limit, not twice it.
+    static func collect(_ body: RequestBody, limit: Int, expected: Int?, counted: ByteCount) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        if let expected, expected > 0, expected <= limit { bytes.reserveCapacity(expected) }
+        for try await buffer in body {
+            guard bytes.count + buffer.readableBytes <= limit else { throw Refusal.tooLarge(limit) }
+            bytes.append(contentsOf: buffer.readableBytesView)
+            counted.add(buffer.readableBytes)
+        }
+        return bytes
+    }
+
+    /// `body`'s result, or ``Refusal/timedOut`` once `seconds` have passed (and `body` cancelled: its worker thread
+    /// is freed within a chunk of work).
+    static func within<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw Refusal.timedOut }
+            return value
+        }
+    }
+
+    /// The query's parameters, decoded as a form is (`+` is a space, then percent escapes); the first of a name
+    /// repeated wins.
+    static func query(_ request: Request) -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ s: Substring) -> String {
+                let spaced = s.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let key = decoded(parts[0])
+            if values[key] == nil { values[key] = parts.count > 1 ? decoded(parts[1]) : "" }
+        }
+        return values
+    }
+
+    /// Whether `Authorization: Bearer` gives `token` (compared in constant time).
+    static func authorized(_ request: Request, token: String) -> Bool {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.dropFirst(7).utf8)
+        let wanted = Array(token.utf8)
+        var diff = given.count ^ wanted.count
+        for i in 0..<wanted.count { diff |= Int(wanted[i] ^ (i < given.count ? given[i] : 0)) }
+        return diff == 0
+    }
+}
+
+/// Bytes of a request body read so far, for its log line.
+final class ByteCount: @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add(_ n: Int) { lock.withLock { count += n } }
+}

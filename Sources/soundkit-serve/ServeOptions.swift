@@ -1,0 +1,84 @@
+import Foundation
+import SoundKitIO
+
+/// `soundkit serve`'s options, read from the arguments: where to listen and the limits a service owner sets.
+struct ServeOptions: Sendable {
+    var host = "127.0.0.1"
+    var port = 8080
+    /// The largest upload taken, in bytes.
+    var maxUpload = 64 << 20
+    /// Threads doing the CPU-bound work.
+    var jobs = BatchConverter.processorCount
+    /// Requests waiting for a thread beyond those working; one more is answered 429.
+    var queue = 16
+    /// Seconds a request may take, body and work together.
+    var timeout = 30
+    /// The bearer token `/v1` requires, when `--token-file` names one.
+    var token: String?
+    /// The origin CORS allows, when `--cors` names one.
+    var cors: String?
+
+    static let usage = """
+        USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
+                              [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN]
+
+        Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
+        findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
+        /openapi.yaml, and a page at /. Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free
+        port). SIGTERM or SIGINT drains: /readyz turns 503, requests under way finish, new ones get 503, exit 0.
+
+        """
+
+    /// Why the arguments cannot be served.
+    struct Problem: Error { var message: String }
+
+    /// The options `arguments` give (without the program's name).
+    static func parse(_ arguments: [String]) throws(Problem) -> ServeOptions {
+        var o = ServeOptions()
+        var i = 0
+        func value(_ flag: String) throws(Problem) -> String {
+            guard i + 1 < arguments.count else { throw Problem(message: "\(flag) needs a value") }
+            i += 1
+            return arguments[i]
+        }
+        func number(_ flag: String, _ range: ClosedRange<Int>) throws(Problem) -> Int {
+            let text = try value(flag)
+            guard let n = Int(text), range.contains(n) else {
+                throw Problem(message: "\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return n
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--host": o.host = try value(a)
+            case "--port": o.port = try number(a, 0...65535)
+            case "--max-upload-mb": o.maxUpload = try number(a, 1...1024) << 20
+            case "--jobs": o.jobs = try number(a, 1...256)
+            case "--queue": o.queue = try number(a, 0...10000)
+            case "--timeout": o.timeout = try number(a, 1...3600)
+            case "--token-file": o.token = try readToken(try value(a))
+            case "--cors": o.cors = try value(a)
+            case "-h", "--help": throw Problem(message: "")
+            default: throw Problem(message: "unknown argument \(a)")
+            }
+            i += 1
+        }
+        return o
+    }
+
+    /// The token in `path`: its first line, without surrounding white space.
+    static func readToken(_ path: String) throws(Problem) -> String {
+        let bytes: [UInt8]
+        do {
+            let file = try InputFile(path: path)
+            bytes = try file.read(at: 0, count: 4096)
+        } catch {
+            throw Problem(message: "\(path): \(error)")
+        }
+        let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        let token = line.trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw Problem(message: "\(path): the token file is empty") }
+        return token
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import SoundKit
+import SoundKitIO
+import SoundKitNotifications
+
+/// What each `/v1` route does with an upload, run on a worker thread: the same library calls, and the same JSON
+/// documents, as the command line's `--format json`.
+struct Work: Sendable {
+    /// The folder this server's temporary files go in (each request's in a folder of its own, removed when it ends).
+    let scratch: String
+
+    /// `POST /v1/sounds/prepare`.
+    func prepare(_ bytes: [UInt8], query: Query, accept: String) throws(Refusal) -> Reply {
+        let platforms = try query.platforms()
+        let name = SoundInput.uploadName(query["name"] ?? SoundInput.bytesName)
+        var recipe = NotificationSoundRecipe()
+        recipe.quality = try query.quality()
+        recipe.loudness = try query.loudness()
+        let recipes = platforms.map { p -> NotificationSoundRecipe in
+            var r = recipe
+            r.platform = p
+            return r
+        }
+        let wants = Accept(accept)
+        if let single = wants.audio, platforms != [single] {
+            throw Refusal(
+                406, "not-acceptable",
+                "Accept: \(single.contentType) returns one platform's file: add platform=\(single.rawValue)")
+        }
+        let made: [PreparedSound]
+        switch NotificationSounds.makeAll(.upload(bytes, name: name), recipes: recipes) {
+        case .success(let m): made = m
+        case .failure(let e): throw Refusal(e)
+        }
+        if wants.audio != nil, let one = made.first, let b = one.bytes {
+            var r = Reply(status: 200, contentType: one.contentType, body: b)
+            r.headers.append(("Content-Disposition", "attachment; filename=\"\(one.name)\""))
+            return r
+        }
+        if wants.zip {
+            let entries = made.map { s in
+                (name: s.platform == .ios ? "ios/\(s.name)" : "android/res/raw/\(s.name)", bytes: s.bytes ?? [])
+            }
+            let base = FileSystem.splitExtension(name).base
+            var r = Reply(status: 200, contentType: "application/zip", body: StoredZip.make(entries))
+            r.headers.append(("Content-Disposition", "attachment; filename=\"\(Self.headerSafe(base)).zip\""))
+            return r
+        }
+        struct Document: Encodable {
+            var version = 1
+            var outputs: [PreparedSound]
+            var trimmed: Bool
+            var source: AudioFileDescription?
+        }
+        return .json(
+            Document(outputs: made, trimmed: made.contains { $0.trimmed }, source: made.first?.source))
+    }
+
+    /// `POST /v1/sounds/check`: a sound, an `.ipa`, `.apk` or `.aab`, checked as `soundkit check` checks it.
+    func check(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
+        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+            let report = SoundChecker.check([path], options: CheckOptions()).rendered()
+            return Self.unscratched(.json(report), folder)
+        }
+    }
+
+    /// `POST /v1/sounds/info`: the file described, as `soundkit info --format json` does.
+    func info(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
+        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+            do throws(AudioFileError) {
+                let described = try InfoDocument.Described.read(path)
+                return Self.unscratched(.json(InfoDocument(files: [described])), folder)
+            } catch {
+                throw Refusal(SoundKitError(error))
+            }
+        }
+    }
+
+    /// `POST /v1/payloads/check`: a push request body, as `soundkit payload --format json` checks it. No sound is
+    /// looked for on the server.
+    func payload(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
+        var provider: PushProvider?
+        if let p = query["provider"] {
+            guard let known = PushProvider(rawValue: p) else {
+                let all = PushProvider.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .invalid("provider takes one of \(all)")
+            }
+            provider = known
+        }
+        let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
+        let name = SoundInput.uploadName(query["name"] ?? "payload.json")
+        return .json(
+            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).rendered())
+    }
+
+    /// Runs `body` on the upload written to a file of its own (what reads archives and paths needs), in a folder
+    /// removed when `body` ends, however it ends.
+    func withUpload(
+        _ bytes: [UInt8], name: String?, _ body: (String, String) throws(Refusal) -> Reply
+    ) throws(Refusal) -> Reply {
+        var template = Array((scratch + "/r-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw Refusal.internalError }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + SoundInput.uploadName(name ?? SoundInput.bytesName)
+        do {
+            let file = try AtomicOutputFile(path: path)
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            throw Refusal.internalError
+        }
+        return try body(path, folder)
+    }
+
+    /// `reply` with the request's folder taken out of every path it names: findings name the upload as it was named.
+    static func unscratched(_ reply: Reply, _ folder: String) -> Reply {
+        var r = reply
+        r.body = Array(String(decoding: r.body, as: UTF8.self).replacingOccurrences(of: folder + "/", with: "").utf8)
+        return r
+    }
+
+    /// `name` fit for a quoted header value: printable ASCII, no quote or backslash.
+    static func headerSafe(_ name: String) -> String {
+        let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
+        return kept.isEmpty ? "sound" : String(String.UnicodeScalarView(kept))
+    }
+}
+
+/// What `Accept` asks `prepare` for: the zip, one platform's file, or JSON.
+struct Accept {
+    var zip = false
+    var audio: SoundPlatform?
+
+    init(_ header: String) {
+        let types = header.split(separator: ",").map {
+            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
+        if types.contains("application/json") || types.contains("*/*") || types.isEmpty { return }
+        if types.contains("application/zip") {
+            zip = true
+        } else if types.contains("audio/x-caf") {
+            audio = .ios
+        } else if types.contains("audio/ogg") {
+            audio = .android
+        }
+    }
+}
+
+/// A request's query parameters, and what `prepare` reads from them.
+struct Query: Sendable {
+    var values: [String: String]
+
+    subscript(_ key: String) -> String? { values[key] }
+
+    func platforms() throws(Refusal) -> [SoundPlatform] {
+        guard let p = values["platform"] else { return SoundPlatform.allCases }
+        if p == "all" { return SoundPlatform.allCases }
+        guard let one = SoundPlatform(rawValue: p) else { throw .invalid("platform takes ios, android or all") }
+        return [one]
+    }
+
+    func quality() throws(Refusal) -> IMAQuality {
+        switch values["quality"] {
+        case nil, "standard": return .standard
+        case "apple": return .apple
+        case "high": return .high
+        case "best": return .best
+        default: throw .invalid("quality takes apple, standard, high or best")
+        }
+    }
+
+    func loudness() throws(Refusal) -> Double? {
+        guard let text = values["loudness"] else { return nil }
+        guard let v = Double(text), v.isFinite, LoudnessTarget.levels.contains(v) else {
+            let range = LoudnessTarget.levels
+            throw .invalid("loudness takes a level in LUFS from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        }
+        return v
+    }
+}

@@ -1,0 +1,92 @@
+// soundkit-serve: `soundkit serve`, the toolchain as an HTTP service. An executable of its own so that the command
+// line links no swift-nio; `soundkit serve` runs it from beside itself.
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+import SoundKitIO
+import UnixSignals
+
+let options: ServeOptions
+do {
+    options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if error.message.isEmpty {
+        print(ServeOptions.usage, terminator: "")
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("soundkit serve: error: \(error.message)\n\(ServeOptions.usage)".utf8))
+    exit(64)
+}
+
+LoggingSystem.bootstrap(StreamLogHandler.standardError)
+let registry = PrometheusCollectorRegistry()
+MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+let logger = {
+    var l = Logger(label: "soundkit-serve")
+    l.logLevel = .info
+    return l
+}()
+
+// Every request's temporary files live in one folder of this process's own, removed at exit.
+var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/soundkit-serve-XXXXXX").utf8CString)
+guard let made = mkdtemp(&template) else {
+    FileHandle.standardError.write(Data("soundkit serve: error: cannot create a temporary folder\n".utf8))
+    exit(1)
+}
+let scratch = String(cString: made)
+
+let gate = Gate(limit: options.jobs + options.queue)
+let pool = WorkerPool(threads: options.jobs)
+let responder = Responder(
+    options: options, gate: gate, pool: pool, work: Work(scratch: scratch),
+    metricsText: {
+        Gauge(label: "soundkit_queue_depth").record(pool.queued)
+        return registry.emitToBuffer()
+    }, logger: logger)
+let host = options.host
+let app = Application(
+    responder: responder,
+    // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
+    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(options.timeout) + 5))),
+    configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
+    onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? options.port
+        let shown = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+    },
+    logger: logger)
+let services = ServiceGroup(
+    configuration: .init(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger))
+
+/// SIGTERM or SIGINT: /readyz and new uploads answer 503, the requests under way finish (each within --timeout),
+/// then the server stops.
+func drainOnSignal() async {
+    for await _ in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+        gate.drain()
+        logger.info("draining")
+        let deadline = ContinuousClock.now + .seconds(options.timeout + 1)
+        // The signal handler's own request is not counted; wait for the rest.
+        while gate.busy > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        await services.triggerGracefulShutdown()
+        return
+    }
+}
+
+var status: Int32 = 0
+do {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await services.run() }
+        group.addTask { await drainOnSignal() }
+        try await group.next()
+        group.cancelAll()
+    }
+} catch {
+    FileHandle.standardError.write(Data("soundkit serve: error: \(error)\n".utf8))
+    status = 1
+}
+try? FileManager.default.removeItem(atPath: scratch)
+pool.shutdown()
+exit(status)

@@ -1,0 +1,131 @@
+import Foundation
+import SoundKitTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `soundkit serve` started for a test on a free port (`--port 0`, the port read from its `listening on` line), with
+/// its own TMPDIR so that a test can see that no temporary file outlives a request. Stopped by ``stop()`` (SIGTERM).
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let tmp: URL
+    private let errors: Pipe
+
+    struct Failed: Error, CustomStringConvertible { var description: String }
+
+    init(_ arguments: [String] = []) throws {
+        tmp = try temporaryDirectory("serve-\(UUID().uuidString.prefix(8))")
+        process.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        process.arguments = ["serve", "--port", "0"] + arguments
+        var env = Tool.environment
+        env["TMPDIR"] = tmp.path
+        process.environment = env
+        let out = Pipe()
+        errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        // The first line, within 30 s: `listening on http://127.0.0.1:PORT`.
+        var line: [UInt8] = []
+        let fd = out.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(30)
+        while !line.contains(10), Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 200) >= 0 else { break }
+            if p.revents != 0 {
+                var b = [UInt8](repeating: 0, count: 256)
+                let n = read(fd, &b, 256)
+                if n <= 0 { break }
+                line += b[0..<n]
+            }
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("listening on http://127.0.0.1:"),
+            let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        else {
+            process.terminate()
+            throw Failed(description: "soundkit serve did not say where it listens: \(text)")
+        }
+        self.port = port
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    /// SIGTERM, then the exit status (nil if it is still running after `seconds`).
+    @discardableResult
+    func stop(within seconds: Double = 40) -> Int32? {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// What the server logged (read once it has exited).
+    var log: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    struct Answer: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// One request over HTTP/1.1.
+    func request(
+        _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:], timeout: Double = 120
+    ) async throws -> Answer {
+        var r = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        r.httpMethod = method
+        r.httpBody = body
+        r.timeoutInterval = timeout
+        for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
+        let (data, response) = try await URLSession.shared.data(for: r)
+        guard let http = response as? HTTPURLResponse else { throw Failed(description: "not HTTP") }
+        var h: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { h[String(describing: k).lowercased()] = String(describing: v) }
+        return Answer(status: http.statusCode, headers: h, body: data)
+    }
+
+    /// A connection that sends `head` (and nothing more unless asked): a slow client.
+    func rawConnection(_ head: String) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard ok == 0 else { throw Failed(description: "cannot connect") }
+        let bytes = Array(head.utf8)
+        _ = send(fd, bytes, bytes.count, 0)
+        return fd
+    }
+
+    /// Everything `fd` receives until the server closes it or `seconds` pass; the time it took.
+    static func readAll(_ fd: Int32, seconds: Double) -> (String, Double) {
+        let start = Date()
+        var out: [UInt8] = []
+        while Date().timeIntervalSince(start) < seconds {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) >= 0 else { break }
+            guard p.revents != 0 else { continue }
+            var b = [UInt8](repeating: 0, count: 4096)
+            let n = recv(fd, &b, 4096, 0)
+            if n <= 0 { break }
+            out += b[0..<n]
+            if String(decoding: out, as: UTF8.self).contains("\r\n\r\n{") && out.last == 10 { break }
+        }
+        return (String(decoding: out, as: UTF8.self), Date().timeIntervalSince(start))
+    }
+}
