@@ -75,7 +75,7 @@ enum YAMLDocument {
         }
     }
 
-    /// libyaml's error as Yams reported it: `not valid YAML: PROBLEM` at the problem's mark.
+    /// libyaml's error, worded as the Yams-based reader worded it: `not valid YAML: PROBLEM` at the problem's mark.
     static func parserError(_ parser: yaml_parser_t, file: String) -> ConfigurationError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
