@@ -160,10 +160,12 @@ enum YAMLDocument {
                 i += 2
             }
             var firsts: [String: YAMLNode] = [:]
+            var seen: Set<KeyIdentity> = []
             var duplicates: Set<String> = []
             for (key, _) in pairs {
-                guard let name = key.string else { continue }
-                if firsts[name] == nil { firsts[name] = key } else { duplicates.insert(name) }
+                guard case .scalar(let s) = key.kind else { continue }
+                if !seen.insert(KeyIdentity(s)).inserted { duplicates.insert(s.string) }
+                if firsts[s.string] == nil { firsts[s.string] = key }
             }
             let names = duplicates.sorted()
             if let first = names.first {
@@ -172,5 +174,33 @@ enum YAMLDocument {
             }
             return YAMLNode(kind: .mapping(pairs), mark: open.mark)
         }
+    }
+}
+
+/// When two keys are the same key, as YAML's core schema (and Yams, before) tells: the same text, and both strings or
+/// both the same plain non-string. A plain scalar is taken for a non-string when it is null, a YAML 1.1 bool, `<<`,
+/// `=`, or starts like a number (a digit, or a sign or dot then a digit or `.inf`/`.nan`); quoted ones are strings.
+private struct KeyIdentity: Hashable {
+    var string: String
+    var typed: Bool
+
+    init(_ s: YAMLNode.Scalar) {
+        string = s.string
+        typed = s.plain && Self.looksTyped(s.string)
+    }
+
+    static let words: Set<String> = [
+        "", "~", "null", "Null", "NULL", "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false",
+        "False",
+        "FALSE", "on", "On", "ON", "off", "Off", "OFF", "<<", "=",
+    ]
+
+    static func looksTyped(_ text: String) -> Bool {
+        if words.contains(text) { return true }
+        var rest = Substring(text)
+        if let first = rest.first, first == "-" || first == "+" { rest = rest.dropFirst() }
+        if rest.first == "." { rest = rest.dropFirst() }
+        guard let next = rest.first else { return false }
+        return next.isASCII && next.isNumber || ["inf", "Inf", "INF", "nan", "NaN", "NAN"].contains(rest)
     }
 }
