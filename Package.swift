@@ -17,10 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Typed errno and EINTR-safe file descriptors: the IO layer's one funnel to the OS.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // `.soundkit.yml`: YAML is what iOS teams write their linters' configs in (SwiftLint, periphery), and Yams
-        // (libyaml) gives every node its line and column, so a config error reads FILE:LINE:COL. Only the small
-        // SoundKitConfig module imports it; the libraries stay free of it.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // An app's entitlements are the property list inside embedded.mobileprovision, a CMS SignedData in DER (or
         // BER): swift-asn1 walks that hostile structure with its own bounds and depth limits, so SoundKitNotifications
         // needs no OpenSSL or Security framework to reach the plist.
@@ -42,6 +38,11 @@ let package = Package(
         // zlib's raw inflate for .ipa (and APK/AAB) entries, opened at first use like the others: linked, it was
         // loaded and relocated before `main` by every process, `soundkit --version` included.
         cLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev", brew: "zlib"),
+        // libyaml's parser for `.soundkit.yml` (YAML is what iOS teams write their linters' configs in: SwiftLint,
+        // periphery), opened when a config is read. Its events carry every node's line and column, so a config error
+        // reads FILE:LINE:COL. It replaced Yams, whose Foundation import put CoreFoundation's initialiser before every
+        // `main` and doubled the binary (issue 34).
+        cLibrary("CLibYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev", brew: "libyaml"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs"),
@@ -58,11 +59,9 @@ let package = Package(
         // The report a team looks at and listens to (`soundkit report`), above the checker.
         .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),
-        // `.soundkit.yml` read with Yams into SoundKitNotifications' CheckConfiguration: a module of its own so that
-        // the command line and the config fuzz target share the reader, and no library module links a YAML parser.
-        .target(
-            name: "SoundKitConfig",
-            dependencies: ["SoundKitNotifications", .product(name: "Yams", package: "Yams")]),
+        // `.soundkit.yml` read with libyaml into SoundKitNotifications' CheckConfiguration: a module of its own so that
+        // the command line and the config fuzz target share the reader, and no library module reads YAML.
+        .target(name: "SoundKitConfig", dependencies: ["SoundKitNotifications", "SoundKitIO", "CLibYAML"]),
 
         // MARK: Executables
         .executableTarget(

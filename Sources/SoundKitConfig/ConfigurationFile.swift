@@ -1,22 +1,22 @@
 import SoundKitIO
 import SoundKitNotifications
-import Yams
 
 /// `.soundkit.yml`: where it is found, and how its text becomes a ``CheckConfiguration``. Every mistake stops the
 /// run before anything is checked, as `FILE:LINE:COL: error: …` naming the key and what it allows.
 package enum ConfigurationFile {
     /// The name soundkit looks for.
     package static let name = ".soundkit.yml"
-    /// The largest config read: a config is a screenful, and the limit bounds what a hostile one can make Yams build.
+    /// The largest config read: a config is a screenful, and the limit bounds what a hostile one can make the reader build.
     package static let maximumBytes = 1 << 20
-    /// At most this many `[` and `{` in a file, which bounds how deep flow collections can nest (Yams composes
-    /// nested nodes by recursion).
+    /// At most this many `[` and `{` in a file, which bounds how deep flow collections can nest.
     package static let maximumBrackets = 256
-    /// At most this many lines, commas and `- `, `? `, `: ` indicators, which bounds how many nodes Yams builds.
+    /// At most this many lines, commas and `- `, `? `, `: ` indicators, which bounds how many nodes are built.
     package static let maximumEntries = 10_000
     /// A line's content (after its indentation and any `- `, `? ` or `: ` in front) starts at most at this column,
     /// which bounds how deep block collections can nest.
     package static let maximumIndent = 80
+    /// How deep the composer nests collections (YAMLDocument), which the two bounds above already imply.
+    static let maximumDepth = maximumBrackets + maximumIndent
 
     /// The keys at the top level.
     static let keys = ["rules", "excluded", "overrides", "loudness", "strict"]
@@ -60,18 +60,12 @@ package enum ConfigurationFile {
         guard bytes.count <= maximumBytes else {
             throw ConfigurationError(file, 1, 1, "the file is over \(maximumBytes) bytes; a config is a few lines")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ConfigurationError(file, 1, 1, "the file is not UTF-8 text")
         }
         try YAMLBounds.check(bytes, file: file)
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch let e as YamlError {
-            throw ConfigurationError(file, e)
-        } catch {
-            throw ConfigurationError(file, 1, 1, "\(error)")
-        }
-        guard let root, !root.isNull else { return }
-        var reader = NodeReader(file: file)
+        guard let root = try YAMLDocument.compose(bytes, file: file), !root.isNull else { return }
+        let reader = NodeReader(file: file)
         try reader.top(root, into: &config)
     }
 }
@@ -90,32 +84,10 @@ package struct ConfigurationError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    init(_ file: String, at mark: Mark?, _ message: String) {
+    init(_ file: String, at mark: YAMLMark?, _ message: String) {
         self.init(file, mark?.line ?? 1, mark?.column ?? 1, message)
-    }
-
-    /// Yams' error, at libyaml's position.
-    init(_ file: String, _ e: YamlError) {
-        switch e {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
-            self.init(file, at: mark, "not valid YAML: \(problem)")
-        case .duplicatedKeysInMapping(let keys, let context):
-            self.init(file, at: context.mark, "a key appears twice: \(keys.joined(separator: ", "))")
-        case .reader(let problem, _, _, _):
-            self.init(file, 1, 1, "not valid YAML: \(problem)")
-        default:
-            self.init(file, 1, 1, "not valid YAML: \(e)")
-        }
     }
 
     /// `FILE:LINE:COL: error: MESSAGE`, the form Xcode and CI log parsers read.
     package var description: String { "\(file):\(line):\(column): error: \(message)" }
-}
-
-extension Node {
-    var isNull: Bool {
-        guard case .scalar(let s) = self, s.style == .plain || s.style == .any else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(s.string)
-    }
 }

@@ -1,6 +1,6 @@
 import SoundKitNotifications
 
-/// A libFuzzer target (Fuzz/, built by scripts/fuzz): a config's bytes through the bounds, Yams and the reader, and
+/// A libFuzzer target (Fuzz/, built by scripts/fuzz): a config's bytes through the bounds, libyaml's events and the reader, and
 /// the configuration read applied to a report. It must never trap, loop without end or exhaust the stack or memory.
 package func fuzzConfiguration(_ bytes: [UInt8]) {
     var config = CheckConfiguration(file: ".soundkit.yml", folder: "/project", cwd: "/project")

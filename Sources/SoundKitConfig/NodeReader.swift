@@ -1,15 +1,14 @@
 import SoundKitNotifications
-import Yams
 
 /// Reads the composed document into a ``CheckConfiguration``, key by key, refusing what it does not know.
 struct NodeReader {
     var file: String
 
-    func error(_ node: Node, _ message: String) -> ConfigurationError {
+    func error(_ node: YAMLNode, _ message: String) -> ConfigurationError {
         ConfigurationError(file, at: node.mark, message)
     }
 
-    func top(_ root: Node, into config: inout CheckConfiguration) throws(ConfigurationError) {
+    func top(_ root: YAMLNode, into config: inout CheckConfiguration) throws(ConfigurationError) {
         for (key, value) in try mapping(root, "the config", allowed: ConfigurationFile.keys) {
             switch key.string ?? "" {
             case "rules": config.rules = try rules(value, "rules")
@@ -22,14 +21,16 @@ struct NodeReader {
     }
 
     /// A mapping's pairs, each key a plain name among `allowed`; null is an empty mapping.
-    func mapping(_ node: Node, _ what: String, allowed: [String]?) throws(ConfigurationError) -> [(Node, Node)] {
+    func mapping(
+        _ node: YAMLNode, _ what: String, allowed: [String]?
+    ) throws(ConfigurationError) -> [(YAMLNode, YAMLNode)] {
         if node.isNull { return [] }
-        guard case .mapping(let m) = node else {
+        guard case .mapping(let m) = node.kind else {
             throw error(node, "\(what) must be a mapping of keys to values, not \(describe(node))")
         }
-        var pairs: [(Node, Node)] = []
+        var pairs: [(YAMLNode, YAMLNode)] = []
         for (key, value) in m {
-            guard case .scalar(let s) = key else { throw error(key, "a key in \(what) must be a name") }
+            guard case .scalar(let s) = key.kind else { throw error(key, "a key in \(what) must be a name") }
             if let allowed, !allowed.contains(s.string) {
                 throw error(key, "unknown key '\(s.string)' in \(what); allowed: \(allowed.joined(separator: ", "))")
             }
@@ -38,7 +39,7 @@ struct NodeReader {
         return pairs
     }
 
-    func rules(_ node: Node, _ what: String) throws(ConfigurationError) -> [Rule: RuleSetting] {
+    func rules(_ node: YAMLNode, _ what: String) throws(ConfigurationError) -> [Rule: RuleSetting] {
         var rules: [Rule: RuleSetting] = [:]
         for (key, value) in try mapping(node, what, allowed: nil) {
             let id = key.string ?? ""
@@ -47,7 +48,7 @@ struct NodeReader {
                 throw error(key, "unknown rule '\(id)' in \(what); rule ids: \(ids)")
             }
             let allowed = RuleSetting.allCases.map(\.rawValue).joined(separator: ", ")
-            guard case .scalar(let s) = value, let setting = RuleSetting(rawValue: s.string)
+            guard case .scalar(let s) = value.kind, let setting = RuleSetting(rawValue: s.string)
             else {
                 throw error(value, "\(what).\(id) is \(describe(value)); allowed: \(allowed)")
             }
@@ -56,15 +57,15 @@ struct NodeReader {
         return rules
     }
 
-    func globs(_ node: Node, _ what: String) throws(ConfigurationError) -> [PathGlob] {
+    func globs(_ node: YAMLNode, _ what: String) throws(ConfigurationError) -> [PathGlob] {
         if node.isNull { return [] }
-        guard case .sequence(let items) = node else {
+        guard case .sequence(let items) = node.kind else {
             throw error(
                 node, "\(what) must be a list of path patterns, e.g. [\"Sounds/raw/**\"], not \(describe(node))")
         }
         var globs: [PathGlob] = []
         for item in items {
-            guard case .scalar(let s) = item, !item.isNull, !s.string.isEmpty else {
+            guard case .scalar(let s) = item.kind, !item.isNull, !s.string.isEmpty else {
                 throw error(item, "\(what) holds path patterns (strings), not \(describe(item))")
             }
             globs.append(PathGlob(s.string))
@@ -72,9 +73,9 @@ struct NodeReader {
         return globs
     }
 
-    func overrides(_ node: Node) throws(ConfigurationError) -> [CheckConfiguration.Override] {
+    func overrides(_ node: YAMLNode) throws(ConfigurationError) -> [CheckConfiguration.Override] {
         if node.isNull { return [] }
-        guard case .sequence(let items) = node else {
+        guard case .sequence(let items) = node.kind else {
             throw error(node, "overrides must be a list of {paths, rules}, not \(describe(node))")
         }
         var overrides: [CheckConfiguration.Override] = []
@@ -95,7 +96,7 @@ struct NodeReader {
         return overrides
     }
 
-    func loudness(_ node: Node, into config: inout CheckConfiguration) throws(ConfigurationError) {
+    func loudness(_ node: YAMLNode, into config: inout CheckConfiguration) throws(ConfigurationError) {
         var target: Double? = nil
         var tolerance: Double? = nil
         var targetNode = node
@@ -116,9 +117,9 @@ struct NodeReader {
     }
 
     func number(
-        _ node: Node, _ what: String, in range: ClosedRange<Double>, unit: String
+        _ node: YAMLNode, _ what: String, in range: ClosedRange<Double>, unit: String
     ) throws(ConfigurationError) -> Double {
-        guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let v = Double(s.string), v.isFinite,
+        guard case .scalar(let s) = node.kind, s.plain, let v = Double(s.string), v.isFinite,
             range.contains(v)
         else {
             throw error(
@@ -129,22 +130,21 @@ struct NodeReader {
         return v
     }
 
-    func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
-        guard case .scalar(let s) = node, s.style == .plain || s.style == .any, ["true", "false"].contains(s.string)
+    func bool(_ node: YAMLNode, _ what: String) throws(ConfigurationError) -> Bool {
+        guard case .scalar(let s) = node.kind, s.plain, ["true", "false"].contains(s.string)
         else { throw error(node, "\(what) is \(describe(node)); allowed: true, false") }
         return s.string == "true"
     }
 
     /// What a node is, for messages: `the string "x"`, `a list`, `a mapping`.
-    func describe(_ node: Node) -> String {
-        switch node {
+    func describe(_ node: YAMLNode) -> String {
+        switch node.kind {
         case .scalar(let s):
             if node.isNull { return "empty" }
             let text = s.string.count > 40 ? String(s.string.prefix(40)) + "…" : s.string
-            return s.style == .plain || s.style == .any ? "'\(text)'" : "the string \"\(text)\""
+            return s.plain ? "'\(text)'" : "the string \"\(text)\""
         case .sequence: return "a list"
         case .mapping: return "a mapping"
-        case .alias: return "an alias"
         }
     }
 }

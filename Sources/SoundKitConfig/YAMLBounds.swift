@@ -1,4 +1,4 @@
-/// What a config may hold before Yams sees it, checked on its bytes without parsing: anchors (and so aliases, which
+/// What a config may hold before libyaml parses it, checked on its bytes without parsing: anchors (and so aliases, which
 /// need them) are refused, nesting is bounded by counting brackets and measuring indentation, and the number of
 /// nodes by counting what separates them (commas, line ends, and `-`, `?` or `:` before a space). The checks read
 /// quoted text as if it were structure, so they can only refuse more, never let a nested or aliased document through.

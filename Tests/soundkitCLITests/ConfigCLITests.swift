@@ -109,6 +109,13 @@ struct ConfigFileTests {
             ("rules:\n  size: off\n  size: note\n", 2, 3, "a key appears twice: size"),
             ("base: &b {size: off}\nrules: *b\n", 1, 7, "anchors (&name) and aliases (*name) are not allowed"),
             ("rules: *b\n", 1, 8, "not valid YAML: found undefined alias"),
+            // Read the same by the libyaml reader as by Yams before it (compared on the two binaries).
+            ("rules: {size: off}\n---\nstrict: true\n", 2, 1, "not valid YAML: but found another document"),
+            ("strict: \"true\"\n", 1, 9, "strict is the string \"true\"; allowed: true, false"),
+            ("{b: 1, a: 2, b: 3, a: 4}\n", 1, 8, "a key appears twice: a, b"),
+            ("rules: {size: off, \"size\": note}\n", 1, 9, "a key appears twice: size"),
+            ("{off: 1, 'off': 2}\n", 1, 2, "unknown key 'off' in the config"),
+            ("strict: true\u{07}\n", 1, 1, "not valid YAML: control characters are not allowed"),
             (String(repeating: "[", count: 300), 1, 257, "more than 256 '[' and '{'"),
             (String(repeating: ",", count: 10_001), 1, 10_001, "more than 10000 entries"),
             (

@@ -12,9 +12,9 @@ import CZlib
 /// soundkit's own parsers and never resample; such a process does not load these libraries and the codec
 /// libraries they pull in, which is most of a short conversion's start-up. Types and constants still come
 /// from the system headers; on Linux nothing links the libraries (Package.swift).
-enum SystemLibrary {
+package enum SystemLibrary {
     /// The handle of the first of `names` that dlopen loads.
-    static func open(_ names: [String]) -> UnsafeMutableRawPointer? {
+    package static func open(_ names: [String]) -> UnsafeMutableRawPointer? {
         for name in names {
             if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
         }
@@ -22,7 +22,7 @@ enum SystemLibrary {
     }
 
     /// The names a library is found by: its soname, then Homebrew's and MacPorts' folders on macOS.
-    static func candidates(linux: String, darwin: String) -> [String] {
+    package static func candidates(linux: String, darwin: String) -> [String] {
         #if os(macOS)
             return [darwin] + ["/opt/homebrew/lib/", "/usr/local/lib/", "/opt/local/lib/"].map { $0 + darwin }
         #else
@@ -30,12 +30,14 @@ enum SystemLibrary {
         #endif
     }
 
-    struct Missing: Error {
-        let message: String
+    package struct Missing: Error {
+        package let message: String
+
+        package init(message: String) { self.message = message }
     }
 
     /// Every symbol of `names` from `handle`, or the first that is missing.
-    static func symbols(
+    package static func symbols(
         _ handle: UnsafeMutableRawPointer, _ names: [String]
     ) -> Result<[UnsafeMutableRawPointer], Missing> {
         var found: [UnsafeMutableRawPointer] = []

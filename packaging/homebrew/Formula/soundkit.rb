@@ -14,6 +14,7 @@ class Soundkit < Formula
   depends_on "ffmpeg"
   depends_on "libsndfile"
   depends_on "libsoxr"
+  depends_on "libyaml"
 
   uses_from_macos "swift" => :build
 
