@@ -141,6 +141,43 @@ enum PlatformApps {
         }
     }
 
+    @Test(
+        "a Mac app's profile is Contents/embedded.provisionprofile, and its push entitlement has the developer prefix",
+        .enabled(if: Apps.hasOpenSSL, "openssl is not installed: no profile to sign"))
+    func macEntitlements() throws {
+        let dir = try temporaryDirectory()
+        let app = try PlatformApps.mac(in: dir)
+        let tree = FolderTree(root: app.path)
+        // No profile anywhere: nothing read, nothing said.
+        #expect(AppWiring.profileEntitlements(tree) == nil)
+        let profile = app.appendingPathComponent("Contents/embedded.provisionprofile")
+        try Apps.profile(
+            [
+                "com.apple.developer.aps-environment": "production",
+                "com.apple.developer.usernotifications.time-sensitive": true,
+            ], at: profile)
+        guard case .success(let read)? = AppWiring.profileEntitlements(tree) else {
+            Issue.record("the Mac profile was not read")
+            return
+        }
+        #expect(read.source == profile.path)
+        #expect(read.entitlements.apsEnvironment == .string("production"))
+        #expect(read.entitlements.timeSensitive == .bool(true))
+        #expect(AppWiring.check(app: tree, entitlements: nil).flatMap(\.findings).isEmpty)
+        // Without the push entitlement, the Mac app gets the same note an iOS app gets.
+        try FileManager.default.removeItem(at: profile)
+        try Apps.profile(["com.apple.developer.usernotifications.time-sensitive": true], at: profile)
+        let notes = AppWiring.check(app: tree, entitlements: nil).flatMap(\.findings)
+        #expect(notes.map(\.rule) == [.entitlement] && notes.first?.severity == .note, "\(notes)")
+        // An .entitlements file of a Mac app: the same key.
+        let file = try Entitlements.read(
+            entitlementsFile: Array(
+                Data(
+                    "<plist version=\"1.0\"><dict><key>com.apple.developer.aps-environment</key><string>development</string></dict></plist>"
+                        .utf8)))
+        #expect(file.apsEnvironment == .string("development"))
+    }
+
     @Test("a 31-second sound and an extension above the app's LSMinimumSystemVersion are caught, naming macOS")
     func macCaught() throws {
         let dir = try temporaryDirectory()

@@ -105,8 +105,21 @@ package struct Entitlements: Decodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case apsEnvironment = "aps-environment"
+        // macOS spells the push entitlement with Apple's developer prefix (Entitlements reference, "APS Environment
+        // (macOS) Entitlement"): a Mac app's profile or .entitlements file has this key instead.
+        case macAPSEnvironment = "com.apple.developer.aps-environment"
         case criticalAlerts = "com.apple.developer.usernotifications.critical-alerts"
         case timeSensitive = "com.apple.developer.usernotifications.time-sensitive"
+    }
+
+    /// Reads the keys above; `aps-environment` from either spelling.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        apsEnvironment =
+            try c.decodeIfPresent(InfoPlist.Leaf.self, forKey: .apsEnvironment)
+            ?? c.decodeIfPresent(InfoPlist.Leaf.self, forKey: .macAPSEnvironment)
+        criticalAlerts = try c.decodeIfPresent(InfoPlist.Leaf.self, forKey: .criticalAlerts)
+        timeSensitive = try c.decodeIfPresent(InfoPlist.Leaf.self, forKey: .timeSensitive)
     }
 
     /// An `.entitlements` file: a property list whose top level is the entitlements dictionary.

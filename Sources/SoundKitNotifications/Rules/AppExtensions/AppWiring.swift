@@ -80,6 +80,13 @@ package enum AppWiring {
 
     static let profileName = "embedded.mobileprovision"
 
+    /// Where the app at the root of `tree` keeps its provisioning profile: `embedded.mobileprovision` at the top of an
+    /// iOS, watchOS or visionOS bundle, `Contents/embedded.provisionprofile` in a macOS or Mac Catalyst one (TN3125,
+    /// "Inside Code Signing: Provisioning Profiles").
+    static func profilePath(_ tree: any FileTree) -> (folder: String, name: String) {
+        BundleLayout.of(tree).platform == .macos ? ("Contents", "embedded.provisionprofile") : ("", profileName)
+    }
+
     /// The Info.plist keys of the bundle at `relative` in `tree` (empty: the root), where its layout keeps them;
     /// nil when they cannot be read (`extension-plist` says why for extensions).
     static func keys(_ tree: any FileTree, _ relative: String) -> BundleKeys? {
@@ -93,10 +100,12 @@ package enum AppWiring {
     /// The entitlements of the app at the root of `tree`, from its `embedded.mobileprovision`: nil when it has
     /// none (a simulator build), and why it could not be read otherwise.
     package static func profileEntitlements(_ tree: any FileTree) -> Result<EntitlementsSource, InfoPlist.ReadError>? {
-        guard tree.contents(of: "").contains(profileName) else { return nil }
-        let source = tree.path(profileName)
+        let (folder, name) = profilePath(tree)
+        guard tree.contents(of: folder).contains(name) else { return nil }
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        let source = tree.path(relative)
         do {
-            let bytes = try tree.bytes(profileName, limit: ProvisioningProfile.maxBytes)
+            let bytes = try tree.bytes(relative, limit: ProvisioningProfile.maxBytes)
             return .success(
                 EntitlementsSource(source: source, entitlements: try ProvisioningProfile.entitlements(of: bytes)))
         } catch let e as InfoPlist.ReadError {
@@ -115,9 +124,10 @@ package enum AppWiring {
         case .success(let e)?:
             if let f = apsEnvironmentFinding(e) { reports.append(FileReport(path: e.source, findings: [f])) }
         case .failure(let why)?:
+            let (folder, name) = profilePath(tree)
             reports.append(
                 FileReport(
-                    path: tree.path(profileName),
+                    path: tree.path(folder.isEmpty ? name : folder + "/" + name),
                     findings: [Rule.entitlement.finding("\(why); the app's entitlements were not checked", .note)]))
         case nil: break
         }
