@@ -24,7 +24,12 @@ public enum Tool {
         if let env = ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] {
             return URL(fileURLWithPath: env).deletingLastPathComponent()
         }
-        // The test bundle sits beside the products it depends on.
+        return productsDirectory
+    }()
+
+    /// The folder of the build the tests belong to, whatever `SOUNDKIT_BIN` says: the test bundle sits beside the
+    /// products it depends on (soundkit-serve among them, which the release build does not make).
+    public static let productsDirectory: URL = {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("soundkit").path) {
             url.deleteLastPathComponent()

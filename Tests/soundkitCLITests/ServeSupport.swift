@@ -22,7 +22,9 @@ final class ServeProcess: @unchecked Sendable {
 
     init(_ arguments: [String] = []) throws {
         tmp = try temporaryDirectory("serve-\(UUID().uuidString.prefix(8))")
-        process.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        // The test build's soundkit, which execs the soundkit-serve beside it: scripts/build makes only soundkit, so
+        // SOUNDKIT_BIN's release folder has no server.
+        process.executableURL = SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit")
         process.arguments = ["serve", "--port", "0"] + arguments
         var env = Tool.environment
         env["TMPDIR"] = tmp.path

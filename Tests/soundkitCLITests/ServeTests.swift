@@ -270,7 +270,8 @@ struct ServeTests {
     func schemathesis() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/api-check").path
-        let r = try Tool.run(script, [Tool.soundkit])
+        let r = try Tool.run(
+            script, [SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit").path])
         #expect(r.status == 0, "\(r.stdout.suffix(3000))\n\(r.stderr.suffix(2000))")
     }
 }
