@@ -66,14 +66,6 @@ enum Tool {
     }
 
     static func which(_ name: String) throws -> String { try SoundKitTestSupport.Tool.which(name) }
-
-    /// `swift build`'s arguments for a package that depends on soundkit by path (the plugin's demo, the push-service
-    /// example): one build folder for all of them, so soundkit's modules are compiled once for every dependent.
-    static func dependentBuild(_ package: URL, _ more: String...) -> [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return ["build", "--package-path", package.path, "--scratch-path", root.path + "/.build/dependents"] + more
-    }
 }
 
 /// soundkit's commands run in this process.
