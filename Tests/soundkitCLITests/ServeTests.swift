@@ -202,14 +202,11 @@ struct ServeTests {
         let slow = try server.rawConnection(
             "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1000\r\n\r\nRIFF"
         )
-        // Until the server has the slow request's headers, an upload is still served (415): ask again, briefly, so
-        // a loaded machine does not decide the outcome.
-        var busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
-        let until = Date().addingTimeInterval(3)
-        while busy.status != 429, Date() < until {
-            try await Task.sleep(for: .milliseconds(100))
-            busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
-        }
+        // The slow request takes the place when the server has its headers; the probe must come after that, and a
+        // second probe would race it for the place: one probe, 1.5 s later (of the 5 s timeout), so that a loaded
+        // machine does not decide the outcome.
+        try await Task.sleep(for: .milliseconds(1500))
+        let busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
         expectError(busy, 429, "busy", "queue full")
         #expect(busy.headers["retry-after"] != nil)
         let (reply503, took) = ServeProcess.readAll(slow, seconds: 10)
