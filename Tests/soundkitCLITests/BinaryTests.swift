@@ -55,6 +55,21 @@ struct BinaryTests {
         #expect(try Self.written(in: a) == Self.written(in: b), "\(words)")
         #expect(!process.stdout.isEmpty || !process.stderr.isEmpty || words.first == "convert", "\(words) said nothing")
     }
+
+    /// `soundkit --version` is answered before ArgumentParser builds its tree (start-up); what it prints is still
+    /// exactly what ArgumentParser prints for the version the command declares.
+    @Test("--version prints what ArgumentParser would")
+    func versionAsArgumentParserPrintsIt() throws {
+        var parsed: Error?
+        do { _ = try SoundKitCommand.parseAsRoot(["--version"]) } catch { parsed = error }
+        let error = try #require(parsed)
+        #expect(SoundKitCommand.exitCode(for: error).isSuccess)
+        let expected = SoundKitCommand.fullMessage(for: error) + "\n"
+        let run = InProcess.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == expected)
+        #expect(try Tool.process(Tool.soundkit, ["--version"]).stdout == expected)
+    }
 }
 
 /// `scripts/test --binary` selects the process suite by suite name (`swift test` cannot select by tag): the names it
