@@ -277,6 +277,84 @@ enum PlatformApps {
         #expect(phone.searchOrder.count == 5)
     }
 
+    /// Apple's availability of UNNotificationInterruptionLevel (iOS/iPadOS 15, macOS 12, watchOS 8, visionOS 1) and
+    /// of critical sounds (UNNotificationSound.defaultCritical: iOS 12, macOS 10.14, watchOS 5, visionOS 1), typed
+    /// here from the documentation pages, not from the code under test.
+    static let firstVersions: [(platform: ApplePlatform, level: String, critical: String)] = [
+        (.ios, "15", "12"), (.macos, "12", "10.14"), (.watchos, "8", "5"), (.visionos, "1", "1"),
+    ]
+
+    /// An app for `platform` whose deployment target is `minimum`, laid out as Xcode builds it.
+    static func app(_ platform: ApplePlatform, minimum: String, in dir: URL) throws -> URL {
+        let app = dir.appendingPathComponent("\(platform.rawValue)-\(minimum).app")
+        var info: [String: Any] = ["CFBundleIdentifier": "com.example.\(platform.rawValue)"]
+        switch platform {
+        case .macos:
+            info["LSMinimumSystemVersion"] = minimum
+            info["CFBundleSupportedPlatforms"] = ["MacOSX"]
+            try Apps.write(info, to: app.appendingPathComponent("Contents/Info.plist"))
+            return app
+        case .ios: info["CFBundleSupportedPlatforms"] = ["iPhoneOS"]
+        case .watchos: (info["CFBundleSupportedPlatforms"], info["WKApplication"]) = (["WatchOS"], true)
+        case .visionos: (info["CFBundleSupportedPlatforms"], info["UIDeviceFamily"]) = (["XROS"], [7])
+        }
+        info["MinimumOSVersion"] = minimum
+        try Apps.write(info, to: app.appendingPathComponent("Info.plist"))
+        return app
+    }
+
+    /// The version just below `version` that a deployment target can name (`15` → `14.9`, `10.14` → `10.13`).
+    static func justBelow(_ version: String) -> String? {
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        if parts.count == 2, parts[1] > 0 { return "\(parts[0]).\(parts[1] - 1)" }
+        return parts[0] > 1 ? "\(parts[0] - 1).9" : nil
+    }
+
+    @Test(
+        "interruption-level and a critical sound against the app's deployment target: a note below the first version that has them, naming the platform; nothing from it on",
+        arguments: firstVersions.map(\.platform))
+    func deploymentTarget(_ platform: ApplePlatform) throws {
+        let dir = try temporaryDirectory()
+        let first = try #require(Self.firstVersions.first { $0.platform == platform })
+        let body = Array(
+            #"{"aps":{"alert":"Fire","sound":{"critical":1,"name":"default","volume":1.0},"interruption-level":"critical"}}"#
+                .utf8)
+        func notes(_ minimum: String) throws -> [String] {
+            var locations = SoundLocations(bundle: try Self.app(platform, minimum: minimum, in: dir).path)
+            locations.home = "/nonexistent"
+            let r = PayloadChecker.check(body, locations: locations, measureLoudness: false)
+            return r.findings.filter { $0.rule == .interruptionLevel && $0.message.contains("or later, and the app's") }
+                .map {
+                    #expect($0.severity == .note)
+                    #expect($0.message.contains(platform.name))
+                    return $0.message
+                }
+        }
+        // At the first version of either, no note for it.
+        #expect(try notes(first.level).isEmpty)
+        if let below = Self.justBelow(first.level) {
+            let said = try notes(below)
+            #expect(
+                said.contains {
+                    $0.hasPrefix(
+                        "aps.interruption-level needs \(platform.name) \(first.level) or later, and the app's \(platform.minimumVersionKey) is \(below):"
+                    )
+                }, "\(said)")
+            // Every platform had critical alerts before interruption levels: only the level is noted.
+            #expect(said.count == 1, "\(said)")
+        }
+        if let below = Self.justBelow(first.critical) {
+            let said = try notes(below)
+            #expect(
+                said.contains {
+                    $0.hasPrefix(
+                        "aps.sound.critical needs \(platform.name) \(first.critical) or later, and the app's \(platform.minimumVersionKey) is \(below):"
+                    )
+                }, "\(said)")
+            #expect(said.count == 2, "below both first versions, both are noted: \(said)")
+        }
+    }
+
     @Test("a payload naming a macOS app's sound in Contents/Resources gets no name finding")
     func payloadMac() throws {
         let dir = try temporaryDirectory()

@@ -206,9 +206,10 @@ package enum AppWiring {
 
     /// `entitlement` on a payload's `aps` dictionary (at `apsPath`): a critical alert (a sound dictionary with
     /// `critical: 1`, or `interruption-level: critical`) needs the critical-alerts entitlement, a time-sensitive
-    /// one the time-sensitive entitlement.
+    /// one the time-sensitive entitlement. `platform` is the app's, when known, for the message.
     static func checkEntitlements(
-        aps: JSONValue, at apsPath: [String], entitlements e: EntitlementsSource, into notes: inout PayloadNotes
+        aps: JSONValue, at apsPath: [String], entitlements e: EntitlementsSource, platform: ApplePlatform?,
+        into notes: inout PayloadNotes
     ) {
         let level = aps["interruption-level"]
         let criticalKey = "com.apple.developer.usernotifications.critical-alerts"
@@ -238,7 +239,7 @@ package enum AppWiring {
         for ask in asks where !ask.granted {
             notes.add(
                 .entitlement,
-                "\(PayloadChecker.dotted(ask.path)) asks for \(ask.what), but \(e.source) does not grant \(ask.key); iOS delivers it as an ordinary notification (no critical sound, no breaking through Focus)",
+                "\(PayloadChecker.dotted(ask.path)) asks for \(ask.what), but \(e.source) does not grant \(ask.key); \(platform?.name ?? "the system") delivers it as an ordinary notification (no critical sound, no breaking through Focus)",
                 at: ask.path)
         }
     }

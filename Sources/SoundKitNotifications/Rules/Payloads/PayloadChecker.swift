@@ -37,6 +37,7 @@ package enum PayloadChecker {
         let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
         var run = PayloadRun(bytes: bytes, notes: PayloadNotes(positions: parsed.positions), lookup: lookup)
         run.entitlements = AppWiring.entitlements(given: entitlements, bundle: locations.bundle)
+        run.deployment = locations.bundle.flatMap(Deployment.of(bundle:))
         let shape = provider ?? PushProvider.detect(parsed.value)
         run.check(parsed.value, as: shape)
         return PayloadReport(

@@ -9,6 +9,8 @@ struct PayloadRun {
     var resolution: Resolution?
     /// What the app is entitled to (`--entitlements`, or the bundle's profile), when known.
     var entitlements: EntitlementsSource?
+    /// The app's platform and deployment target (`--bundle`), when known.
+    var deployment: Deployment?
 
     init(bytes: [UInt8], notes: PayloadNotes, lookup: PayloadChecker.SoundLookup) {
         self.bytes = bytes
@@ -68,8 +70,10 @@ struct PayloadRun {
         }
         APSRules.interruptionLevel(aps, at: apsPath, into: &notes)
         if let entitlements {
-            AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: entitlements, into: &notes)
+            AppWiring.checkEntitlements(
+                aps: aps, at: apsPath, entitlements: entitlements, platform: deployment?.platform, into: &notes)
         }
+        if let deployment { Deployment.check(aps: aps, at: apsPath, deployment: deployment, into: &notes) }
     }
 
     /// A provider's iOS sound field at `path`, checked as `aps.sound` is: its shape, its name (`sound-name`), and
