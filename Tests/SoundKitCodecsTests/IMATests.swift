@@ -197,9 +197,9 @@ struct IMATests {
     }
 
     func searchIsExactAndBetterBody(channels: Int, search: IMASearch) throws {
-        // The beam is slow in a debug build: fewer packets.
+        // The beam is slow in a debug build: fewer packets; the quick loop takes a fifth of the others'.
         let beam = search == .beam || search == .beams
-        let x = testSignal(frames: 64 * (beam ? 120 : 800), channels: channels, seed: 5)
+        let x = testSignal(frames: 64 * (beam ? 120 : TestRun.size(quick: 160, full: 800)), channels: channels, seed: 5)
         var enc = IMA4Encoder(channels: channels, search: search)
         var dec = IMA4Decoder(channels: channels)
         var packet = [UInt8](repeating: 0, count: 34 * channels)
@@ -314,7 +314,9 @@ struct IMATests {
 
     @Test("the default search encodes a call as two halves, which decode exactly as simulated", arguments: [1, 2])
     func halvesAreExact(channels: Int) throws {
-        let x = testSignal(frames: 64 * 256 * 24, channels: channels, seed: 23)
+        // Calls of 256 packets: the quick loop encodes 4 of them (two with a second half forced elsewhere), the
+        // full run 24.
+        let x = testSignal(frames: 64 * 256 * TestRun.size(quick: 4, full: 24), channels: channels, seed: 23)
         // The encoder's own halves: what encodeHalves writes.
         var enc = IMA4Encoder(channels: channels, search: .starts)
         var written = [UInt8](repeating: 0, count: x.count / 64 * 34)
@@ -453,7 +455,7 @@ struct IMATests {
         arguments: [1, 2, 3])
     func trellisEqualsScalarReference(channels: Int) {
         let search = IMASearch.trellis
-        let packets = 150
+        let packets = TestRun.size(quick: 40, full: 150)
         let x = testSignal(frames: 64 * packets, channels: channels, seed: 11)
         let fast = encode(x, channels: channels, search: search)
         var slow = [UInt8]()
@@ -514,7 +516,7 @@ struct IMATests {
         var rng = SplitMix64(seed: 53 + UInt64(kind))
         let edges: [Int16] = [-32768, -32767, -1, 0, 1, 32766, 32767]
         var mismatches = 0
-        for trial in 0..<60 {
+        for trial in 0..<TestRun.size(quick: 20, full: 60) {
             let count = trial % 10 == 0 ? Int(rng.next() % 6) + 1 : 64 + Int(rng.next() % 200)
             let x: [Int16] = (0..<count).map { i in
                 let r = rng.next()
@@ -751,7 +753,7 @@ struct IMATests {
         var greedyEncoder = try #require(IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: .none))
         let frames = enc.framesPerBlock
         let n = frames * channels
-        let blocks = 12
+        let blocks = TestRun.size(quick: 6, full: 12)
         let x = testSignal(frames: frames * blocks, channels: channels, seed: 31)
         var bytes = [UInt8](repeating: 0, count: blockAlign * blocks)
         var greedyBytes = bytes
@@ -859,7 +861,7 @@ struct IMATests {
         // The beam is slow in a debug build: a few blocks.
         // Square waves (periods 50 and 74 samples) over quiet noise: edges a trellis of 16 paths cannot follow.
         let frames = enc.framesPerBlock
-        let blocks = 4
+        let blocks = TestRun.size(quick: 2, full: 4)
         var rng = SplitMix64(seed: 37)
         let x = (0..<(frames * blocks * channels)).map { i -> Int16 in
             let period = i % channels == 0 ? 50 : 74

@@ -21,6 +21,10 @@ extension Tag {
 public enum TestRun {
     public static let quick = ProcessInfo.processInfo.environment["SOUNDKIT_TESTS"] == "quick"
 
+    /// A heavy property test's workload: `full` in `scripts/test`, `quick` in `scripts/test --quick`, so that the
+    /// loop runs the test's every assertion on less input and the full run keeps the size that found its bugs.
+    public static func size(quick: Int, full: Int) -> Int { Self.quick ? quick : full }
+
     /// Whether every one of `programs` is on `PATH`.
     public static func installed(_ programs: [String]) -> Bool {
         programs.allSatisfy { (try? Tool.which($0)) != nil }
