@@ -3,19 +3,33 @@ import Testing
 
 /// Runs programs and finds the built `soundkit` binary, the way swift-argument-parser's example tests do.
 public enum Tool {
+    /// A run's status and output. The output is kept as bytes and read as text when a test asks for it: decoding
+    /// megabytes of audio as UTF-8 repairs every invalid sequence, and under Swift Testing each repair is a thrown
+    /// error whose backtrace is captured — seconds of a test's time for one `ffmpeg -f f64le -` run.
     public struct Result: Sendable {
         public var status: Int32
-        public var stdout: String
-        public var stderr: String
+        /// Standard output, as written.
         public var data: Data
+        /// Standard error, as written.
+        public var errorData: Data
         /// Seconds from launch to exit.
         public var seconds: Double
 
-        public init(status: Int32, stdout: String, stderr: String, data: Data, seconds: Double = 0) {
+        /// Standard output as text.
+        public var stdout: String {
+            get { String(decoding: data, as: UTF8.self) }
+            set { data = Data(newValue.utf8) }
+        }
+        /// Standard error as text.
+        public var stderr: String {
+            get { String(decoding: errorData, as: UTF8.self) }
+            set { errorData = Data(newValue.utf8) }
+        }
+
+        public init(status: Int32, data: Data, errorData: Data, seconds: Double = 0) {
             self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
             self.data = data
+            self.errorData = errorData
             self.seconds = seconds
         }
     }
@@ -77,9 +91,7 @@ public enum Tool {
         let errData = errBox.data
         p.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return Result(
-            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), data: outData, seconds: seconds)
+        return Result(status: p.terminationStatus, data: outData, errorData: errData, seconds: seconds)
     }
 
     public static func which(_ name: String) throws -> String {

@@ -147,7 +147,7 @@ struct CacheCLITests {
             let data = err.fileHandleForReading.readDataToEndOfFile()
             p.waitUntilExit()
             return Tool.Result(
-                status: p.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self), data: data)
+                status: p.terminationStatus, data: Data(), errorData: data)
         }
         _ = try run(["--no-cache"])
         #expect(!FileManager.default.fileExists(atPath: xdg.path))

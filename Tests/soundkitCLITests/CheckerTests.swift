@@ -412,7 +412,7 @@ struct BuildPhaseTests {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return Tool.Result(
-            status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "", data: data)
+            status: p.terminationStatus, data: data, errorData: Data())
     }
 
     @Test("the Run Script snippet fails the build on a bad sound and passes a good bundle")

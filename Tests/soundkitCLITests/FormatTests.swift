@@ -44,7 +44,7 @@ func soundkit(_ arguments: [String], in dir: URL, environment: [String: String])
     let data = out.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return Tool.Result(
-        status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "", data: data)
+        status: p.terminationStatus, data: data, errorData: Data())
 }
 
 @Suite("report formats read by outside tools", .serialized)

@@ -90,8 +90,6 @@ enum InProcess {
         let status = Console.$current.withValue(console) { SoundKitCommand.run(arguments) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let (out, err) = console.written
-        return Tool.Result(
-            status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-            data: Data(out), seconds: seconds)
+        return Tool.Result(status: status, data: Data(out), errorData: Data(err), seconds: seconds)
     }
 }
