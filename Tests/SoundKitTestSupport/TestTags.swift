@@ -25,6 +25,13 @@ public enum TestRun {
     /// loop runs the test's every assertion on less input and the full run keeps the size that found its bugs.
     public static func size(quick: Int, full: Int) -> Int { Self.quick ? quick : full }
 
+    /// The cases of an exhaustive matrix a run checks in row `row`: every one in `scripts/test`, and in the quick
+    /// loop one in `every`, rotated by the row, so that each row and each column is still checked, on fewer pairs.
+    public static func subset<T>(_ items: [T], row: Int, every: Int) -> [T] {
+        guard quick, every > 1 else { return items }
+        return items.enumerated().filter { ($0.offset + row) % every == 0 }.map(\.element)
+    }
+
     /// Whether every one of `programs` is on `PATH`.
     public static func installed(_ programs: [String]) -> Bool {
         programs.allSatisfy { (try? Tool.which($0)) != nil }

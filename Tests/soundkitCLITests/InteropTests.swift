@@ -149,7 +149,9 @@ struct LinearPCMInteropTests {
         let reference = try Decoded.ffmpeg(input.referencePath)
         let dir = try temporaryDirectory("cells")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for cell in Cell.all {
+        // The quick loop writes a third of the cells from each input, a different third for the next input.
+        let row = Inputs.all.firstIndex { $0.name == input.name } ?? 0
+        for cell in TestRun.subset(Cell.all, row: row, every: 3) {
             let out = dir.appendingPathComponent("\(cell.fileType)-\(cell.data).\(cell.ext)").path
             let r = try Tool.soundkit("convert", input.path, out, "-f", cell.fileType, "-d", cell.data)
             try #require(r.status == 0, "\(input) → \(cell): \(r.stderr)")

@@ -147,7 +147,7 @@ struct ReportTests {
         )
     }
 
-    @Test("50 sounds of 5 s make a page under 5 MB")
+    @Test("50 sounds of 5 s make a page under 5 MB", .tags(.slow), .notQuick)
     func sizeBudget() throws {
         let dir = try temporaryDirectory("report-budget")
         let sounds = dir.appendingPathComponent("sounds").path
