@@ -150,7 +150,9 @@ struct FFmpegInputTests {
 
     @Test("check --fix turns them into IMA4 CAFs that pass check")
     func fix() throws {
-        let inputs = try FFmpegInputs.kinds.map(FFmpegInputs.make)
+        // Every kind is decoded by the tests above; the quick loop fixes a third of them (the IMA4 search is most of
+        // this suite's time in a debug build), scripts/test all.
+        let inputs = try TestRun.subset(FFmpegInputs.kinds, row: 0, every: 3).map(FFmpegInputs.make)
         let out = try temporaryDirectory("fix")
         let r = try Tool.run(Tool.soundkit, ["check", "--fix", out.path] + inputs)
         #expect(r.status == 1, "the originals still fail")
