@@ -426,7 +426,7 @@ extension IMA {
     }
 
     /// −1 in the lanes where `a` equals `b`, else 0.
-    @inline(__always) @_optimize(speed)
+    @_transparent
     static func equal(_ a: Lanes, _ b: Int16) -> Lanes {
         Lanes(repeating: 0).replacing(with: -1, where: a .== Lanes(repeating: b))
     }

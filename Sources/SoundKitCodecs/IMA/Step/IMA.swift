@@ -87,12 +87,12 @@ extension IMA {
     typealias Lanes = SIMD8<Int16>
 
     /// −1 in the lanes where `a` < `b`, else 0.
-    @inline(__always) @_optimize(speed)
+    @_transparent
     static func mask(_ a: Lanes, lessThan b: Lanes) -> Lanes { Lanes(repeating: 0).replacing(with: -1, where: a .< b) }
 
     /// `d` below `t` as a lane mask, for `d` read as unsigned 16 bits (0...65535) and 0 ≤ `t` ≤ 32767: `d` is
     /// non-negative and less than `t` as signed numbers.
-    @inline(__always) @_optimize(speed)
+    @_transparent
     static func below(_ d: Lanes, _ t: Lanes) -> Lanes {
         mask(d, lessThan: t) & ~mask(d, lessThan: Lanes(repeating: 0))
     }
@@ -110,7 +110,7 @@ extension IMA {
     }
 
     /// `i` clamped to 0...88 in every lane (written with masks: the generic `clamped` is a call per use).
-    @inline(__always) @_optimize(speed)
+    @_transparent
     static func clampIndex(_ i: Lanes) -> Lanes {
         let low = i & ~mask(i, lessThan: Lanes(repeating: 0))
         return low ^ ((low ^ Lanes(repeating: 88)) & mask(Lanes(repeating: 88), lessThan: low))
