@@ -22,7 +22,8 @@ enum LiveActivityBodies {
 struct LiveActivityTests {
     func lint(_ text: String, bundle: String? = nil) -> PayloadReport {
         var r = PayloadChecker.check(
-            Array(text.utf8), locations: SoundLocations(bundle: bundle), cache: SoundCheckCache())
+            Array(text.utf8), locations: SoundLocations(bundle: bundle),
+            cache: ResultCache(directory: nil, identity: "test"))
         r.findings = declared(r.findings)
         return r
     }

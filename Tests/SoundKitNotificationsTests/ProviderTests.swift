@@ -42,7 +42,8 @@ enum DocumentedBodies {
 struct ProviderTests {
     func lint(_ text: String, _ provider: PushProvider? = nil, bundle: String? = nil) -> PayloadReport {
         var r = PayloadChecker.check(
-            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider, cache: SoundCheckCache())
+            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider,
+            cache: ResultCache(directory: nil, identity: "test"))
         r.findings = declared(r.findings)
         return r
     }

@@ -23,7 +23,7 @@ package enum PayloadChecker {
     /// asks for (`entitlement`).
     package static func check(
         _ bytes: [UInt8], locations: SoundLocations = SoundLocations(), measureLoudness: Bool = true,
-        provider: PushProvider? = nil, cache: SoundCheckCache = .shared, entitlements: EntitlementsSource? = nil
+        provider: PushProvider? = nil, cache: ResultCache = .process, entitlements: EntitlementsSource? = nil
     ) -> PayloadReport {
         let parsed: (value: JSONValue, positions: JSONPositions)
         do {
@@ -83,7 +83,7 @@ package enum PayloadChecker {
     struct SoundLookup {
         var locations: SoundLocations
         var measureLoudness: Bool
-        var cache: SoundCheckCache
+        var cache: ResultCache
     }
 
     /// The `payload-shape` rule on `aps.sound` (at `path`): a name, or a critical-alert dictionary with a name, a
@@ -184,19 +184,18 @@ package enum PayloadChecker {
 }
 
 extension PayloadChecker {
-    /// The findings of the sound a name resolved to: through the cache for a file on disk, read in place for one
-    /// inside an `.ipa` bundle.
+    /// The findings of the sound a name resolved to, checked as `check` checks it, through the run's cache (a sound
+    /// inside an `.ipa` bundle is read in place, and not cached).
     static func winnerFindings(_ w: String, _ lookup: SoundLookup) -> [Finding] {
+        var sound = FoundSound(path: w, subpath: nil)
         if let b = lookup.locations.bundle, AppBundle.isArchive(b), let tree = AppBundle.tree(b),
             w.hasPrefix(tree.root + "/")
         {
-            let sound = FoundSound(path: w, subpath: nil, archive: (tree, String(w.dropFirst(tree.root.count + 1))))
-            let options = CheckOptions(measureLoudness: lookup.measureLoudness)
-            return SoundChecker.report(
-                sound.source.facts(measureLoudness: lookup.measureLoudness, listener: nil), options: options
-            ).findings
+            sound.archive = (tree, String(w.dropFirst(tree.root.count + 1)))
         }
-        return lookup.cache.findings(of: w, measureLoudness: lookup.measureLoudness)
+        var options = CheckOptions(measureLoudness: lookup.measureLoudness)
+        options.cache = lookup.cache
+        return SoundChecker.checked(sound.source, options: options).report.findings
     }
 
     /// A file below one of the locations, named by that location as messages say it (`main bundle/Sounds/a.caf`,

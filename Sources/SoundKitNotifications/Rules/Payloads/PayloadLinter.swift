@@ -45,7 +45,7 @@ public enum PayloadLinter {
     ///
     /// With `locations`, the sound name is resolved as iOS resolves it and the file it finds is checked as
     /// ``SoundChecker`` checks a file (without measuring loudness when `measureLoudness` is false). Each file is
-    /// checked once in a process while its size and modification time stay the same, however many payloads name it.
+    /// checked once in a process while its bytes stay the same, however many payloads name it.
     /// With `locations.bundle`, attachments and `aps.category` are also checked against the app's notification
     /// extensions.
     public static func lint(
