@@ -274,7 +274,7 @@ struct ProviderTests {
 
     @Test("interruption-level: the four levels pass; critical without a critical sound, or the reverse, is a note")
     func levels() {
-        for level in APSRules.levels where level != "critical" {
+        for level in InterruptionLevelRule.levels where level != "critical" {
             #expect(
                 lint(#"{"aps":{"alert":"x","interruption-level":"\#(level)"}}"#).findings.allSatisfy {
                     $0.rule != .interruptionLevel

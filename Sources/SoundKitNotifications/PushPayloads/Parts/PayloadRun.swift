@@ -66,7 +66,7 @@ struct PayloadRun {
             APSRules.alertSound(aps, at: apsPath, into: &notes)
             APSRules.relevanceScore(aps, at: apsPath, into: &notes)
         }
-        APSRules.interruptionLevel(aps, at: apsPath, into: &notes)
+        InterruptionLevelRule.check(aps, at: apsPath, into: &notes)
         if let entitlements {
             AppWiring.checkEntitlements(aps: aps, at: apsPath, entitlements: entitlements, into: &notes)
         }

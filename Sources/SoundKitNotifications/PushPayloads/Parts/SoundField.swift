@@ -1,55 +1,8 @@
 import SoundKitIO
 
-/// The path of a payload, top down: ``check(_:locations:measureLoudness:provider:cache:entitlements:)`` parses the
-/// JSON (`payload-json`), picks the provider (given, or the first of `ProviderBodies.all` whose shape it has, in
-/// `Providers/`), and hands the body to that provider's type, which finds its iOS part (an APNs payload through
-/// `PayloadRun.apnsPayload`, or a sound field through `PayloadRun.iosSound`) and its Android sound
-/// (`PayloadRun.androidSound`). Every `aps` goes through `PayloadRun.checkAPS`: its sound, `APSRules`, `LiveActivity`
-/// for an ActivityKit push, entitlements, and `AttachmentPayload`. Findings are placed by `PayloadNotes`.
-///
-/// Checks a push payload as its provider receives it (``PushProvider``): an APNs payload's `aps.sound`, its size as
-/// sent and its rich-notification attachments (Braze's `ab.att`, FCM's images, OneSignal's `ios_attachments`) with
-/// `aps.mutable-content`; each provider's iOS and Android sound fields; the keys a provider rejects. Each finding
-/// about a part of the payload carries the key path in its subject and the line and column where that part starts.
-/// ``PayloadLinter`` is the library's way in.
-package enum PayloadChecker {
-    /// The largest APNs payload, in bytes: Apple's limit for a regular remote notification's request body.
-    package static let maxBytes = 4096
-
-    /// Checks `bytes` as `provider`'s request body, or as the provider its shape shows. With locations each iOS sound
-    /// name is resolved as iOS does and the file found checked through `cache`; with `locations.bundle`,
-    /// attachments and `aps.category` are also checked against the app's notification extensions.
-    /// `entitlements` (`--entitlements`), or else those of `locations.bundle`'s profile, judge what the payload
-    /// asks for (`entitlement`).
-    package static func check(
-        _ bytes: [UInt8], locations: SoundLocations = SoundLocations(), measureLoudness: Bool = true,
-        provider: PushProvider? = nil, cache: ResultCache = .process, entitlements: EntitlementsSource? = nil
-    ) -> PayloadReport {
-        let parsed: (value: JSONValue, positions: JSONPositions)
-        do {
-            parsed = try JSONParser.parseLocated(bytes)
-        } catch {
-            var f = Rule.payloadJSON.finding(error.description)
-            f.line = error.line
-            f.column = error.column
-            return PayloadReport(findings: [f])
-        }
-        let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
-        var run = PayloadRun(bytes: bytes, notes: PayloadNotes(positions: parsed.positions), lookup: lookup)
-        run.entitlements = AppWiring.entitlements(given: entitlements, bundle: locations.bundle)
-        let shape = provider ?? PushProvider.detect(parsed.value)
-        run.check(parsed.value, as: shape)
-        return PayloadReport(
-            findings: run.notes.findings, payloadBytes: run.size?.counted, compactBytes: run.size?.compact,
-            soundName: run.soundName, resolution: run.resolution, provider: shape)
-    }
-
-    /// A key path as messages write it: `message.apns.payload.aps.sound`.
-    /// An array item's component (`[0]`) follows its array without a dot: `notifications[0].sound`.
-    static func dotted(_ path: [String]) -> String {
-        path.reduce("") { $0.isEmpty || $1.hasPrefix("[") ? $0 + $1 : $0 + "." + $1 }
-    }
-
+/// The sound fields of a payload's platform parts: an iOS sound's shape and name, where the name resolves, and the
+/// file it finds checked (through the run's ``ResultCache``); and `payload-size`, the APNs part's size as sent.
+extension PayloadChecker {
     /// `payload-size`: APNs counts the request body it receives, so the bytes as given. An APNs payload inside
     /// another body (`base` not empty) is sent on by its provider (`via`) re-serialised, so it is measured as compact
     /// JSON. Returns the size counted and the compact size.
@@ -206,71 +159,5 @@ extension PayloadChecker {
             if path.hasPrefix(prefix) { return label + "/" + path.dropFirst(prefix.count) }
         }
         return FileSystem.lastComponent(path)
-    }
-}
-
-/// Findings on a payload, each placed where the part it is about starts.
-struct PayloadNotes {
-    let positions: JSONPositions
-    var findings: [Finding] = []
-
-    /// A finding about the value at `path` (the payload itself when empty; its subject otherwise), placed at that
-    /// value or, when it is missing, at the nearest part of the path that is there; `atKey` places it on the member's
-    /// name instead.
-    mutating func add(
-        _ rule: Rule, _ message: String, _ severity: Severity? = nil, at path: [String], atKey: Bool = false
-    ) {
-        let subject = path.isEmpty ? nil : PayloadChecker.dotted(path)
-        place(rule.finding(message, severity, subject: subject), at: path, atKey: atKey)
-    }
-
-    /// `finding` about the value at `subject`, which becomes its subject, placed at that value.
-    mutating func place(_ finding: Finding, subject: [String]) {
-        var f = finding
-        f.subject = PayloadChecker.dotted(subject)
-        place(f, at: subject)
-    }
-
-    /// `finding`, placed at the value at `path` (or its key).
-    mutating func place(_ finding: Finding, at path: [String], atKey: Bool = false) {
-        var f = finding
-        let p = (atKey ? positions.key(at: path) : nil) ?? positions.value(at: path)
-        f.line = p.line
-        f.column = p.column
-        findings.append(f)
-    }
-}
-
-/// `UNNotificationSound`'s constructors, producing the `aps.sound` value a push service sends.
-public enum NotificationSound: Sendable, Hashable {
-    case `default`
-    case defaultCritical
-    case defaultCriticalSound(withAudioVolume: Float)
-    case soundNamed(String)
-    case criticalSoundNamed(String, withAudioVolume: Float)
-    case defaultRingtone
-    case ringtoneSoundNamed(String)
-
-    /// The `aps.sound` value. Ringtones are local-notification sounds; their payload form is the plain name.
-    package var apsSound: JSONValue {
-        switch self {
-        case .default, .defaultRingtone: return .string("default")
-        case .soundNamed(let n), .ringtoneSoundNamed(let n): return .string(n)
-        case .defaultCritical: return Self.critical("default", volume: nil)
-        case .defaultCriticalSound(let v): return Self.critical("default", volume: v)
-        case .criticalSoundNamed(let n, let v): return Self.critical(n, volume: v)
-        }
-    }
-
-    /// `aps.sound` as JSON text, ready to splice into a payload.
-    public var apsSoundJSON: String { apsSound.compact }
-
-    static func critical(_ name: String, volume: Float?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("critical", .number("1")), ("name", .string(name))]
-        if let v = volume {
-            let clamped = Swift.min(Swift.max(v, 0), 1)
-            members.append(("volume", .number(clamped == clamped.rounded() ? "\(Int(clamped)).0" : "\(clamped)")))
-        }
-        return .object(members)
     }
 }

@@ -1,0 +1,47 @@
+/// `interruption-level`.
+enum InterruptionLevelRule: RuleDeclaration {
+    static let rule = Rule.interruptionLevel
+    static let family = Rule.Family.payloads
+    static let severities: [Severity] = [.error, .note]
+    static let summary =
+        "aps.interruption-level other than passive, active, time-sensitive or critical; critical without a critical sound, or a critical sound at another level, is a note"
+    static let basis = Rule.Basis.documentation
+    static let citation: String? = nil
+    static let examples = RuleExamples(
+        triggering: [
+            .payload(#"{"aps":{"alert":"Hi","interruption-level":"urgent"}}"#)
+        ],
+        nonTriggering: [
+            .payload(#"{"aps":{"alert":"Ready","interruption-level":"time-sensitive","relevance-score":0.75}}"#)
+        ])
+
+    /// The interruption levels Apple documents for `aps.interruption-level`.
+    static let levels = ["passive", "active", "time-sensitive", "critical"]
+
+    /// `interruption-level`: one of the four levels Apple documents, and a critical level with a critical sound.
+    static func check(_ aps: JSONValue, at apsPath: [String], into notes: inout PayloadNotes) {
+        guard let level = aps["interruption-level"] else { return }
+        let path = apsPath + ["interruption-level"]
+        let p = PayloadChecker.dotted(path)
+        guard case .string(let s) = level, levels.contains(s) else {
+            notes.add(
+                .interruptionLevel,
+                "\(p) is \(level.typeName); it must be \"passive\", \"active\", \"time-sensitive\" or \"critical\"",
+                at: path)
+            return
+        }
+        let sound = PayloadChecker.dotted(apsPath + ["sound"])
+        let criticalSound = aps["sound"]?["critical"] == .number("1")
+        if s == "critical", !criticalSound {
+            notes.add(
+                .interruptionLevel,
+                "\(p) is \"critical\" but \(sound) is not a critical sound ({\"critical\": 1, \"name\": …, \"volume\": …}): a critical alert plays through the ring switch and Focus only with one",
+                .note, at: path)
+        } else if s != "critical", criticalSound {
+            notes.add(
+                .interruptionLevel,
+                "\(sound) is a critical sound but \(p) is \"\(s)\"; a critical alert's level is \"critical\"",
+                .note, at: path)
+        }
+    }
+}
