@@ -71,6 +71,25 @@ struct MoreProviderTests {
         }
     }
 
+    @Test("Airship's android override and Braze's asset_url: each finding names the provider's own field")
+    func airshipAndroidAndBrazeAsset() {
+        let airship = lint(
+            #"{"audience":"all","device_types":["android"],"notification":{"android":{"sound":"Chime.ogg"}}}"#)
+        #expect(airship.provider == .airship)
+        let rules = Set(airship.findings.map(\.rule))
+        #expect(rules == [.soundName, .androidName, .androidChannel])
+        let channel = airship.findings.first { $0.rule == .androidChannel }
+        #expect(channel?.subject == "notification.android.sound")
+        #expect(channel?.message.contains("notification.android.notification_channel") == true)
+        let braze = lint(#"{"messages":{"apple_push":{"alert":"Hi","asset_url":"http://example.com/a.gif"}}}"#)
+        #expect(braze.provider == .brazeREST)
+        #expect(braze.findings.map(\.rule).sorted { $0.rawValue < $1.rawValue } == [.attachmentType, .attachmentURL])
+        #expect(braze.findings.first { $0.rule == .attachmentType }?.subject == "messages.apple_push.asset_file_type")
+        #expect(braze.findings.first { $0.rule == .attachmentURL }?.severity == .warning)  // plain http
+        // Braze sets mutable-content itself for a rich notification: none is asked for.
+        #expect(!braze.findings.contains { $0.rule == .mutableContent })
+    }
+
     @Test("each documented body's sound fields are read: the first iOS name is the report's")
     func soundsRead() {
         #expect(lint(MoreDocumentedBodies.sns).soundName == "default")
