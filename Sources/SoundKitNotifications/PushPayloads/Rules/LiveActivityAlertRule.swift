@@ -6,7 +6,9 @@ enum LiveActivityAlertRule: RuleDeclaration {
     static let summary =
         "a Live Activity alert with a sound but no title or body (no alert, no sound), or a sound in aps.sound instead of aps.alert.sound"
     static let basis = Rule.Basis.documentation
-    static let citation: String? = RuleExample.activityKit + "; ActivityKit's AlertConfiguration (title, body, sound)"
+    static let citation: String? =
+        RuleExample.activityKit
+        + "; ActivityKit's AlertConfiguration (title, body, sound); Apple DTS, developer forums thread 799195 (the alert is title, body and sound; without them it is silent); what SDKs found: pushy pull request 990 (tested on iOS 16.1, a Live Activity's sound is aps.alert.sound), APNSwift pull request 226 (the sound moved into the alert)"
     static let examples = RuleExamples(
         triggering: [
             .payload(

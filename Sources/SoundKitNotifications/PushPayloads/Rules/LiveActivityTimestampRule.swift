@@ -2,13 +2,13 @@
 enum LiveActivityTimestampRule: RuleDeclaration {
     static let rule = Rule.liveActivityTimestamp
     static let family = Rule.Family.payloads
-    static let severities: [Severity] = [.error, .warning]
+    static let severities: [Severity] = [.error, .warning, .note]
     static let summary =
-        "a Live Activity push without aps.timestamp (an error on update, a warning on start and end), or one in milliseconds (past the year 5000 in seconds)"
+        "a Live Activity push without aps.timestamp (an error on update, a warning on start, a note on end), or one in milliseconds (past the year 5000 in seconds)"
     static let basis = Rule.Basis.documentation
     static let citation: String? =
         RuleExample.activityKit
-        + "; Apple DTS, developer forums thread 776165 (updates dated in the past or far future are dropped)"
+        + "; ActivityKit's Activity.update(_:alertConfiguration:timestamp:) (an update older than the one before is ignored); Apple DTS, developer forums thread 776165 (an update dated in the past, or past the activity's 8 hours, is dropped; an end is not)"
     static let examples = RuleExamples(
         triggering: [
             .payload(#"{"aps":{"event":"update","content-state":{"a":1}}}"#),
@@ -20,6 +20,18 @@ enum LiveActivityTimestampRule: RuleDeclaration {
             )
         ])
 
+    /// How bad a missing timestamp is. An update: ActivityKit orders updates by it and drops one it cannot place after
+    /// the content shown (Apple DTS: "update needs a timestamp which is not in the past"), so an error. An end: Apple
+    /// DTS found that an end does not care about its timestamp's age, so a note (send one all the same). A start, or
+    /// no known event: a warning.
+    static func severity(missingOn event: String?) -> Severity {
+        switch event {
+        case "update": return .error
+        case "end": return .note
+        default: return .warning
+        }
+    }
+
     /// `live-activity-timestamp`: a number of seconds since 1970. Missing, an update cannot be ordered and may be
     /// dropped as stale (an error on update, a warning on start and end); past year 5000 it is in milliseconds and the
     /// push is dropped as from the far future.
@@ -30,7 +42,7 @@ enum LiveActivityTimestampRule: RuleDeclaration {
             notes.add(
                 .liveActivityTimestamp,
                 "\(PayloadChecker.dotted(apsPath)) has no \"timestamp\": ActivityKit keeps the newest content by it and drops an update it cannot place after the one shown; send the time the content was produced, in seconds since 1970",
-                event == "update" ? .error : .warning, at: path)
+                severity(missingOn: event), at: path)
             return
         }
         guard case .number(let n) = value, let seconds = Double(n), seconds >= 0 else {
