@@ -27,7 +27,7 @@ struct PayloadRun {
     mutating func apnsPayload(
         _ payload: JSONValue, at base: [String], via: String, extra: [AttachmentPayload.Named] = []
     ) {
-        let measured = PayloadChecker.measure(bytes, payload: payload, at: base, via: via, into: &notes)
+        let measured = PayloadSizeRule.check(bytes, payload: payload, at: base, via: via, into: &notes)
         if size == nil { size = measured }
         let apsPath = base + ["aps"]
         var aps: JSONValue?

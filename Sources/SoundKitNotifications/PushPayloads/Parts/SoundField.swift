@@ -1,37 +1,8 @@
 import SoundKitIO
 
 /// The sound fields of a payload's platform parts: an iOS sound's shape and name, where the name resolves, and the
-/// file it finds checked (through the run's ``ResultCache``); and `payload-size`, the APNs part's size as sent.
+/// file it finds checked (through the run's ``ResultCache``).
 extension PayloadChecker {
-    /// `payload-size`: APNs counts the request body it receives, so the bytes as given. An APNs payload inside
-    /// another body (`base` not empty) is sent on by its provider (`via`) re-serialised, so it is measured as compact
-    /// JSON. Returns the size counted and the compact size.
-    static func measure(
-        _ bytes: [UInt8], payload: JSONValue, at base: [String], via: String, into notes: inout PayloadNotes
-    ) -> (counted: Int, compact: Int) {
-        let compact = payload.compact.utf8.count
-        let limit = "APNs refuses payloads over \(maxBytes) bytes"
-        guard base.isEmpty else {
-            if compact > maxBytes {
-                notes.add(
-                    .payloadSize,
-                    "the APNs payload (\(dotted(base))) is \(compact) bytes as compact JSON, the form \(via) sends it in "
-                        + "(its size as written does not reach APNs); \(limit)", at: base)
-            }
-            return (compact, compact)
-        }
-        let sent = bytes.count
-        if sent > maxBytes {
-            let said = "the APNs payload is \(sent) bytes as sent"
-            notes.add(
-                .payloadSize,
-                compact <= maxBytes
-                    ? "\(said), and \(limit); compact JSON would be \(compact) bytes, which fits"
-                    : "\(said) (\(compact) as compact JSON); \(limit)", at: base)
-        }
-        return (sent, compact)
-    }
-
     /// Where to look for the sound a payload names, and how to check it.
     struct SoundLookup {
         var locations: SoundLocations
