@@ -12,8 +12,9 @@ import SoundKitIO
 ///    and name, resolves it and checks the file through the run's ``ResultCache``; `AttachmentPayload` the
 ///    rich-notification attachments.
 /// 4. **Rules** — `Rules/`: each payload rule's declaration (severities, summary, what it rests on, examples that
-///    must and must not trigger it). Eight of the 17 carry their check in the same type (`PayloadSizeRule`,
-///    `MutableContentRule`, `InterruptionLevelRule` and the five `LiveActivity…Rule`s, which `LiveActivity` runs);
+///    must and must not trigger it). Ten of the 17 carry their check in the same type (`PayloadSizeRule`,
+///    `MutableContentRule`, `NoServiceExtensionRule`, `CategoryNotDeclaredRule`, `InterruptionLevelRule` and the
+///    five `LiveActivity…Rule`s, which `LiveActivity` runs);
 ///    the rest are still checked where their part is read (`APSRules`, `SoundField`, `AttachmentPayload`, the
 ///    provider bodies).
 /// 5. **Findings** — `PayloadNotes` places each finding at the line and column of the part it is about, and the
