@@ -124,7 +124,7 @@ enum Apps {
         declared(
             PayloadChecker.check(
                 Array(text.utf8), locations: SoundLocations(bundle: bundle), measureLoudness: false,
-                cache: SoundCheckCache(), entitlements: entitlements
+                cache: ResultCache(directory: nil, identity: "test"), entitlements: entitlements
             ).findings)
     }
 
@@ -367,7 +367,7 @@ enum Apps {
         // A payload's sound is found in the archive and checked from its bytes there.
         let p = PayloadChecker.check(
             Array(#"{"aps":{"sound":"mp3.caf"}}"#.utf8), locations: SoundLocations(bundle: ipa.path),
-            measureLoudness: false, cache: SoundCheckCache())
+            measureLoudness: false, cache: ResultCache(directory: nil, identity: "test"))
         let winner = ipa.path + "/Payload/Demo.app/mp3.caf"
         #expect(p.resolution?.winner == winner)
         #expect(p.findings.contains { $0.rule == .container && $0.subject == winner }, "\(p.findings)")

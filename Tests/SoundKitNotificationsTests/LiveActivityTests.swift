@@ -22,7 +22,8 @@ enum LiveActivityBodies {
 struct LiveActivityTests {
     func lint(_ text: String, bundle: String? = nil) -> PayloadReport {
         var r = PayloadChecker.check(
-            Array(text.utf8), locations: SoundLocations(bundle: bundle), cache: SoundCheckCache())
+            Array(text.utf8), locations: SoundLocations(bundle: bundle),
+            cache: ResultCache(directory: nil, identity: "test"))
         r.findings = declared(r.findings)
         return r
     }
@@ -73,13 +74,19 @@ struct LiveActivityTests {
         #expect(r.contains { $0.rule == .payloadShape && $0.severity == .error && $0.subject == "aps.relevance-score" })
     }
 
-    @Test("timestamp: missing on update an error (on end a warning); in milliseconds an error; not a number an error")
+    @Test(
+        "timestamp: missing on update an error (on end a note, on start a warning); in milliseconds an error; not a number an error"
+    )
     func timestamp() {
         let update = #"{"aps":{"event":"update","content-state":{"a":1}}}"#
         let missing = lint(update).findings.filter { $0.rule == .liveActivityTimestamp }
         #expect(missing.map(\.severity) == [.error] && missing[0].subject == "aps.timestamp")
-        let end = lint(#"{"aps":{"event":"end","content-state":{}}}"#).findings.filter { $0.severity != .note }
-        #expect(end.map(\.rule) == [.liveActivityTimestamp] && end[0].severity == .warning)
+        let end = lint(#"{"aps":{"event":"end","content-state":{}}}"#).findings.filter {
+            $0.rule == .liveActivityTimestamp
+        }
+        #expect(end.map(\.severity) == [.note])
+        let start = lint(#"{"aps":{"event":"start","content-state":{}}}"#).findings
+        #expect(start.filter { $0.rule == .liveActivityTimestamp }.map(\.severity) == [.warning])
         let ms = lint(#"{"aps":{"timestamp":1700000000000,"event":"update","content-state":{}}}"#).findings
         #expect(ms.filter { $0.rule == .liveActivityTimestamp }.map(\.severity) == [.error])
         #expect(ms.first?.message.contains("milliseconds") == true)

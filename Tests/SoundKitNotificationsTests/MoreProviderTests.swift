@@ -53,7 +53,8 @@ enum MoreDocumentedBodies {
 struct MoreProviderTests {
     func lint(_ text: String, _ provider: PushProvider? = nil, bundle: String? = nil) -> PayloadReport {
         var r = PayloadChecker.check(
-            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider, cache: SoundCheckCache())
+            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider,
+            cache: ResultCache(directory: nil, identity: "test"))
         r.findings = declared(r.findings)
         return r
     }
@@ -68,6 +69,25 @@ struct MoreProviderTests {
             #expect(loud(r).isEmpty, "\(provider): \(r.findings)")
             #expect(lint(body, provider).provider == provider)
         }
+    }
+
+    @Test("Airship's android override and Braze's asset_url: each finding names the provider's own field")
+    func airshipAndroidAndBrazeAsset() {
+        let airship = lint(
+            #"{"audience":"all","device_types":["android"],"notification":{"android":{"sound":"Chime.ogg"}}}"#)
+        #expect(airship.provider == .airship)
+        let rules = Set(airship.findings.map(\.rule))
+        #expect(rules == [.soundName, .androidName, .androidChannel])
+        let channel = airship.findings.first { $0.rule == .androidChannel }
+        #expect(channel?.subject == "notification.android.sound")
+        #expect(channel?.message.contains("notification.android.notification_channel") == true)
+        let braze = lint(#"{"messages":{"apple_push":{"alert":"Hi","asset_url":"http://example.com/a.gif"}}}"#)
+        #expect(braze.provider == .brazeREST)
+        #expect(braze.findings.map(\.rule).sorted { $0.rawValue < $1.rawValue } == [.attachmentType, .attachmentURL])
+        #expect(braze.findings.first { $0.rule == .attachmentType }?.subject == "messages.apple_push.asset_file_type")
+        #expect(braze.findings.first { $0.rule == .attachmentURL }?.severity == .warning)  // plain http
+        // Braze sets mutable-content itself for a rich notification: none is asked for.
+        #expect(!braze.findings.contains { $0.rule == .mutableContent })
     }
 
     @Test("each documented body's sound fields are read: the first iOS name is the report's")

@@ -58,7 +58,9 @@ enum Payloads {
 
 @Suite("Payload linter: positions, size as sent, the report, the sound cache")
 struct PayloadLinterTests {
-    func lint(_ text: String) -> PayloadReport { PayloadChecker.check(Array(text.utf8), cache: SoundCheckCache()) }
+    func lint(_ text: String) -> PayloadReport {
+        PayloadChecker.check(Array(text.utf8), cache: ResultCache(directory: nil, identity: "test"))
+    }
 
     func position(_ r: PayloadReport, _ subject: String) -> [Int?] {
         let f = r.findings.first { $0.subject == subject }
@@ -251,7 +253,7 @@ struct PayloadLinterTests {
         try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
         let file = sounds.appendingPathComponent("chime.wav")
         try Data(SoundFiles.wav(seconds: 31)).write(to: file)
-        let cache = SoundCheckCache()
+        let cache = ResultCache(directory: nil, identity: "test")
         let locations = SoundLocations(appContainer: dir.path)
         var reports: [PayloadReport] = []
         for i in 0..<8 {

@@ -42,7 +42,8 @@ enum DocumentedBodies {
 struct ProviderTests {
     func lint(_ text: String, _ provider: PushProvider? = nil, bundle: String? = nil) -> PayloadReport {
         var r = PayloadChecker.check(
-            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider, cache: SoundCheckCache())
+            Array(text.utf8), locations: SoundLocations(bundle: bundle), provider: provider,
+            cache: ResultCache(directory: nil, identity: "test"))
         r.findings = declared(r.findings)
         return r
     }
@@ -273,7 +274,7 @@ struct ProviderTests {
 
     @Test("interruption-level: the four levels pass; critical without a critical sound, or the reverse, is a note")
     func levels() {
-        for level in APSRules.levels where level != "critical" {
+        for level in InterruptionLevelRule.levels where level != "critical" {
             #expect(
                 lint(#"{"aps":{"alert":"x","interruption-level":"\#(level)"}}"#).findings.allSatisfy {
                     $0.rule != .interruptionLevel

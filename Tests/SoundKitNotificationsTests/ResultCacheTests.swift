@@ -67,9 +67,29 @@ struct ResultCacheTests {
         cache.store(Self.entry("one"))
         let moved = dir.appendingPathComponent(
             ContentHash.hex(ContentHash.digest(Array("two".utf8))) + ".entry")
-        try FileManager.default.copyItem(atPath: cache.entryPath("one"), toPath: moved.path)
+        try FileManager.default.copyItem(atPath: try #require(cache.entryPath("one")), toPath: moved.path)
         #expect(cache.lookup("one") == Self.entry("one"))
         #expect(cache.lookup("two") == nil)
+    }
+
+    @Test("without a folder the cache keeps entries in memory only, bounded, and writes nothing")
+    func memoryOnly() throws {
+        let dir = try temporaryDirectory()
+        let cache = ResultCache(directory: nil, identity: "test")
+        #expect(cache.entryPath("one") == nil)
+        cache.store(Self.entry("one"))
+        #expect(cache.lookup("one") == Self.entry("one"))
+        #expect(cache.checks == 1)
+        for i in 0..<ResultCache.capacity { cache.store(Self.entry("k\(i)")) }
+        #expect(cache.memory.withLockedValue { $0.entries.count } <= ResultCache.capacity)
+        #expect(cache.lookup("one") == nil)
+        // One with a folder answers from memory what it wrote, and from the folder after a prune.
+        let disk = ResultCache(directory: dir.path, identity: "test")
+        disk.store(Self.entry("d"), durable: false)
+        #expect(disk.lookup("d") != nil)
+        disk.prune()
+        #expect(disk.lookup("d") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
     @Test("over its limit, the cache drops the entries used least recently")

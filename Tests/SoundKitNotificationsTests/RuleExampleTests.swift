@@ -8,7 +8,8 @@ import Testing
 struct RuleExampleTests {
     /// The rules `body` (read as `provider`'s, or by its shape) raises, at any severity.
     func rules(_ body: String, _ provider: PushProvider?) -> [Rule] {
-        let r = PayloadChecker.check(Array(body.utf8), provider: provider, cache: SoundCheckCache())
+        let r = PayloadChecker.check(
+            Array(body.utf8), provider: provider, cache: ResultCache(directory: nil, identity: "test"))
         return declared(r.findings).map(\.rule)
     }
 

@@ -164,6 +164,47 @@ struct CacheCLITests {
         #expect(both.status == 64)
     }
 
+    @Test(
+        "payload keeps check's cache: --cache-path writes there, --no-cache writes nothing, a changed sound is checked again"
+    )
+    func payloadCache() throws {
+        let dir = try Self.sounds()
+        let app = dir.appendingPathComponent("app")
+        let sounds = app.appendingPathComponent("Library/Sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        let chime = sounds.appendingPathComponent("chime.caf")
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("a-tone.caf"), to: chime)
+        let body = dir.appendingPathComponent("p.json")
+        try Data(#"{"aps":{"alert":"hi","sound":"chime.caf"}}"#.utf8).write(to: body)
+        let cache = dir.appendingPathComponent("cache")
+        let xdg = dir.appendingPathComponent("xdg")
+        // --no-cache, in a process of its own whose default cache folder is this test's: nothing is written.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        p.arguments = ["payload", body.path, "--app-container", app.path, "--no-cache"]
+        p.environment = Tool.environment.merging(["XDG_CACHE_HOME": xdg.path]) { $1 }
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0 || p.terminationStatus == 1)
+        #expect(!FileManager.default.fileExists(atPath: xdg.path))
+        let args = ["payload", body.path, "--app-container", app.path]
+        let cold = try Tool.run(Tool.soundkit, args + ["--no-cache"])
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        let first = try Tool.run(Tool.soundkit, args + ["--cache-path", cache.path])
+        #expect(Self.entries(cache).count == 1)
+        let warm = try Tool.run(Tool.soundkit, args + ["--cache-path", cache.path])
+        #expect(first.stdout == cold.stdout && warm.stdout == cold.stdout)
+        #expect(!cold.stdout.contains("[silence]"))
+        // The same name, other bytes: checked afresh, and stored beside the first.
+        try Data(contentsOf: dir.appendingPathComponent("c-silent.caf")).write(to: chime)
+        let changed = try Tool.run(Tool.soundkit, args + ["--cache-path", cache.path])
+        #expect(changed.stdout.contains("chime.caf: ") && changed.stdout.contains("[silence]"))
+        #expect(Self.entries(cache).count == 2)
+        #expect(try Tool.run(Tool.soundkit, args + ["--no-cache", "--cache-path", cache.path]).status == 64)
+    }
+
     @Test("check, info and report print the same with --jobs 1 and --jobs 4 (text and JSON)")
     func jobsKeepOrder() throws {
         try CheckFixtures.ready()

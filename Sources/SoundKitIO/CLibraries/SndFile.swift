@@ -3,6 +3,10 @@ import SoundKitContainers
 
 /// Every libsndfile call soundkit makes, in one place (swift-system's habit): failures become an
 /// ``AudioFileError`` naming the file, with libsndfile's own words; the handle closes with its owner.
+///
+/// What the decoder libsndfile hands MPEG audio to (libmpg123) prints on standard error is captured
+/// (``StandardError/capturing(_:)``) around opening and, for MPEG audio, each read: it joins the file's message when
+/// the call fails, and is dropped when it does not (a resynchronised frame is no finding of its own).
 final class SndFile {
     let path: String
     private let lib: SndFileLibrary
@@ -11,6 +15,11 @@ final class SndFile {
     let sampleRate: Double
     let channels: Int
     let format: Int32
+
+    /// Whether reads are captured (``StandardError``): MPEG audio, whose decoder prints on its own.
+    private let chatty: Bool
+    /// What the decoder printed since the last failure's message took it, summarised.
+    private var printed = ""
 
     /// The bytes libsndfile reads through its virtual I/O, for a source in memory; kept alive with the handle.
     private let memory: MemoryCursor?
@@ -25,21 +34,22 @@ final class SndFile {
         let lib = try SndFileLibrary.forDecoding(path)
         var info = SF_INFO()
         var opened: OpaquePointer?
+        var printed: String
         if let bytes = input.memory {
             let m = MemoryCursor(bytes)
             memory = m
             var io = SndFileMemory.virtualIO
-            opened = lib.openVirtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(m).toOpaque())
+            (opened, printed) = StandardError.capturing {
+                lib.openVirtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(m).toOpaque())
+            }
             self.io = io
         } else {
             memory = nil
-            opened = lib.open(path, Int32(SFM_READ), &info)
+            (opened, printed) = StandardError.capturing { lib.open(path, Int32(SFM_READ), &info) }
         }
         guard let h = opened else {
-            throw AudioFileError(
-                path,
-                .decoder(
-                    library: "libsndfile", message: lib.strerror(nil).map { String(cString: $0) } ?? "cannot open it"))
+            let said = lib.strerror(nil).map { String(cString: $0) } ?? "cannot open it"
+            throw AudioFileError(path, .decoder(library: "libsndfile", message: Self.joined(said, printed)))
         }
         do throws(ContainerError) {
             sampleRate = try AudioLimits.checkedSampleRate(Double(info.samplerate))
@@ -57,6 +67,22 @@ final class SndFile {
         self.path = path
         frames = Int64(info.frames)
         format = info.format
+        chatty = info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_MPEG)
+        self.printed = printed
+    }
+
+    /// libsndfile's words, and after them what the decoder printed, when it printed something.
+    private static func joined(_ said: String, _ printed: String) -> String {
+        let summary = StandardError.summary(printed)
+        return summary.isEmpty ? said : "\(said) (the decoder printed: \(summary))"
+    }
+
+    /// `call`, captured when the file is MPEG audio; what the decoder printed is kept for a failure's message.
+    private func quietly<T>(_ call: () -> T) -> T {
+        guard chatty else { return call() }
+        let (value, printed) = StandardError.capturing(call)
+        if !printed.isEmpty { self.printed = printed }
+        return value
     }
 
     deinit { _ = lib.close(handle) }
@@ -88,22 +114,21 @@ final class SndFile {
 
     func readInt(into p: UnsafeMutableBufferPointer<Int32>, frames n: Int) throws(AudioFileError) -> Int {
         guard n > 0, p.count >= n * channels else { return 0 }
-        let got = Int(lib.readfInt(handle, p.baseAddress, sf_count_t(n)))
+        let got = Int(quietly { lib.readfInt(handle, p.baseAddress, sf_count_t(n)) })
         if got < n, lib.error(handle) != 0 { throw readError() }
         return got
     }
 
     func readDouble(into p: UnsafeMutableBufferPointer<Double>, frames n: Int) throws(AudioFileError) -> Int {
         guard n > 0, p.count >= n * channels else { return 0 }
-        let got = Int(lib.readfDouble(handle, p.baseAddress, sf_count_t(n)))
+        let got = Int(quietly { lib.readfDouble(handle, p.baseAddress, sf_count_t(n)) })
         if got < n, lib.error(handle) != 0 { throw readError() }
         return got
     }
 
     private func readError() -> AudioFileError {
-        AudioFileError(
-            path,
-            .decoder(library: "libsndfile", message: lib.strerror(handle).map { String(cString: $0) } ?? "read failed"))
+        let said = lib.strerror(handle).map { String(cString: $0) } ?? "read failed"
+        return AudioFileError(path, .decoder(library: "libsndfile", message: Self.joined(said, printed)))
     }
 
     /// libsndfile's names for the major format and the subtype ("FLAC (Free Lossless Audio Codec)", "Signed 16 bit PCM").

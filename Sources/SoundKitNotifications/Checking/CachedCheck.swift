@@ -19,8 +19,8 @@ struct CheckedSound: Sendable {
 
 extension SoundChecker {
     /// Checks one sound, through the options' cache when there is one. The file is fingerprinted before it is
-    /// checked and again after: findings are stored only when the bytes were the same throughout, and only for a
-    /// sound soundkit read and measured whole (what it could not read may read tomorrow, with other libraries).
+    /// checked and again after: findings are stored only when the bytes were the same throughout, and on disk only
+    /// for a sound soundkit read and measured whole (what it could not read may read tomorrow, with other libraries).
     /// A sound read out of an archive is not cached: its archive is fingerprinted as a whole by nobody.
     static func checked(_ sound: SoundSource, options: CheckOptions) -> CheckedSound {
         let file = sound.path
@@ -44,8 +44,9 @@ extension SoundChecker {
         let whole =
             facts.readError == nil && facts.description?.decodable == true
             && (!options.measureLoudness || facts.loudness?.value != nil)
-        if whole && ResultCache.fingerprint(file) == before {
-            cache.store(ResultCache.Entry(key: key, report: sound.report, integrated: sound.integrated))
+        if ResultCache.fingerprint(file) == before {
+            cache.store(
+                ResultCache.Entry(key: key, report: sound.report, integrated: sound.integrated), durable: whole)
         }
         return sound
     }

@@ -6,9 +6,10 @@ import SoundKitIO
     import Foundation
 #endif
 
-/// `check`'s results kept on disk between runs, as SwiftLint keeps its: each sound's findings (before a team's
-/// `.soundkit.yml` severities and baseline, which are applied on every run) and its integrated loudness (for the
-/// set's `loudness-spread`), one file per entry.
+/// The one result cache of `check` and `payload`: each sound's findings (before a team's `.soundkit.yml` severities
+/// and baseline, which are applied on every run) and its integrated loudness (for the set's `loudness-spread`), kept
+/// in memory for the process and, with a ``directory``, on disk between runs as SwiftLint keeps its, one file per
+/// entry. So a sound many payloads name is checked once, and a service's memory stays bounded (``capacity``).
 ///
 /// An entry is found by its key: the file's bytes (a ``ContentHash`` of all of them, not its size or modification
 /// time), the path and bundle subpath as given (findings name the file), the options that change a sound's findings,
@@ -18,8 +19,8 @@ import SoundKitIO
 /// under a temporary name and renamed into place, so processes sharing the folder each read whole entries. When the
 /// folder holds more than ``limit`` bytes, the entries used least recently go first (a hit stamps its entry).
 package final class ResultCache: Sendable {
-    /// The cache's folder.
-    package let directory: String
+    /// The cache's folder; nil keeps entries in this process's memory only (`--no-cache` writes nothing).
+    package let directory: String?
     /// soundkit's version and build: entries of another build are never used.
     package let identity: String
     /// The bytes the folder's entries may take.
@@ -33,11 +34,24 @@ package final class ResultCache: Sendable {
     static let maxEntryBytes = 1 << 20
     static let suffix = ".entry"
 
-    package init(directory: String, identity: String, limit: Int64 = 64 << 20) {
+    /// At most this many entries are kept in memory; past it the memory starts again, so a long-lived service's is
+    /// bounded.
+    static let capacity = 1024
+
+    /// The entries this process has read or written, by key, and how many sounds were checked rather than found.
+    let memory = LockedValueBox(Memory())
+
+    package init(directory: String?, identity: String, limit: Int64 = 64 << 20) {
         self.directory = directory
         self.identity = identity
         self.limit = limit
     }
+
+    /// The cache a process keeps in memory when it is given none (the library's ``PayloadLinter``, a service).
+    package static let process = ResultCache(directory: nil, identity: "soundkit in process")
+
+    /// How many sounds were checked through this cache rather than found in it.
+    package var checks: Int { memory.withLockedValue { $0.checks } }
 
     /// What a cache holds for one sound.
     package struct Entry: Codable, Hashable, Sendable {
@@ -87,32 +101,56 @@ package final class ResultCache: Sendable {
         ].joined(separator: "\n")
     }
 
-    /// The file that holds the entry for `key`.
-    func entryPath(_ key: String) -> String {
-        FileSystem.join(directory, ContentHash.hex(ContentHash.digest(Array(key.utf8))) + Self.suffix)
+    /// The file that holds the entry for `key`, when the cache has a folder.
+    func entryPath(_ key: String) -> String? {
+        directory.map { FileSystem.join($0, ContentHash.hex(ContentHash.digest(Array(key.utf8))) + Self.suffix) }
     }
 
-    /// The entry for `key`, stamped as used; nil when there is none, or none whole, valid and for this key.
+    /// The entry for `key`, from memory or else from the folder (stamped as used); nil when there is none, or none
+    /// whole, valid and for this key.
     package func lookup(_ key: String) -> Entry? {
-        let path = entryPath(key)
-        guard let bytes = CacheFolder.read(path, limit: Self.maxEntryBytes), let entry = Self.decode(bytes),
-            entry.key == key
+        if let known = memory.withLockedValue({ $0.entries[key] }) {
+            if let path = entryPath(key) { CacheFolder.touch(path) }
+            return known
+        }
+        guard let path = entryPath(key), let bytes = CacheFolder.read(path, limit: Self.maxEntryBytes),
+            let entry = Self.decode(bytes), entry.key == key
         else { return nil }
         CacheFolder.touch(path)
+        remember(entry)
         return entry
     }
 
-    /// Stores `entry` under its key, replacing whatever was there. A cache that cannot be written is no error: the
-    /// next run checks the file again.
-    package func store(_ entry: Entry) {
-        guard let bytes = Self.encode(entry) else { return }
+    /// Stores `entry` under its key, replacing whatever was there: in memory, and in the folder when it is
+    /// `durable` (a sound read whole, whose bytes held still). A cache that cannot be written is no error: the next
+    /// run checks the file again.
+    package func store(_ entry: Entry, durable: Bool = true) {
+        memory.withLockedValue { $0.checks += 1 }
+        remember(entry)
+        guard durable, let directory, let path = entryPath(entry.key), let bytes = Self.encode(entry) else { return }
         try? FileSystem.makeDirectories(directory)
-        try? CacheFolder.write(bytes, to: entryPath(entry.key))
+        try? CacheFolder.write(bytes, to: path)
     }
 
-    /// Removes the least recently used entries until the folder holds at most ``limit`` bytes.
+    func remember(_ entry: Entry) {
+        memory.withLockedValue {
+            if $0.entries.count >= Self.capacity { $0.entries.removeAll() }
+            $0.entries[entry.key] = entry
+        }
+    }
+
+    /// Removes the least recently used entries until the folder holds at most ``limit`` bytes, and forgets those in
+    /// memory (a run prunes when it is done).
     package func prune() {
+        memory.withLockedValue { $0.entries.removeAll() }
+        guard let directory else { return }
         CacheFolder.prune(directory, suffix: Self.suffix, limit: limit)
+    }
+
+    /// The entries in memory by key, and how many sounds were checked rather than found.
+    struct Memory {
+        var entries: [String: Entry] = [:]
+        var checks = 0
     }
 
     /// An entry's bytes: `SKRC`, the format and the payload's length (32-bit little-endian), a ``ContentHash`` of

@@ -1,5 +1,5 @@
 /// Every rule soundkit reports, by its stable id. Each rule is one case here and one `RuleDeclaration` in its own
-/// file in `Rules/Catalog/` (family, severities, summary, what it rests on, and examples that must and must not trigger
+/// file in `Rules/Catalog/` (a push payload's in `PushPayloads/Rules/`) (family, severities, summary, what it rests on, and examples that must and must not trigger
 /// it), and nothing else states them. `soundkit check --help`, `soundkit rules`, the JSON's `rule` field, the
 /// documentation's table (kept equal to `markdownTable` by a test) and the command line's own diagnostics (`convert`,
 /// `info`, `normalize`) all come from there.

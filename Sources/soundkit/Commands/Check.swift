@@ -112,6 +112,9 @@ struct Check: ParsableCommand {
     @OptionGroup var jobs: JobsOption
     @OptionGroup var cache: CacheOptions
 
+    @Flag(help: "Say on standard error which sounds the result cache answered for and which were checked.")
+    var verbose = false
+
     func validate() throws {
         if let l = loudness, LoudnessGoal(parsing: l) == nil {
             throw ValidationError(
@@ -144,7 +147,7 @@ struct Check: ParsableCommand {
             report = AttachmentChecker.check(paths)
         } else {
             let checked = SoundChecker.checked(paths, options: options)
-            cache.tell(checked.report, checked.cache, cache: options.cache)
+            CacheOptions.tell(checked.report, checked.cache, cache: options.cache, verbose: verbose)
             report = checked.report
         }
         if let team { report = team.applied(to: report) }

@@ -21,7 +21,7 @@ struct JobsOption: ParsableArguments {
     var width: Int { jobs ?? BatchConverter.processorCount }
 }
 
-/// `--cache-path DIR`, `--no-cache` and `--verbose`, for `check`.
+/// `--cache-path DIR` and `--no-cache`, for `check` and `payload`: one result cache (``ResultCache``) for both.
 struct CacheOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-path"),
@@ -34,9 +34,6 @@ struct CacheOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Check every sound afresh, reading and writing no result cache.")
     var noCache = false
 
-    @Flag(help: "Say on standard error which sounds the result cache answered for and which were checked.")
-    var verbose = false
-
     func validate() throws {
         if path != nil && noCache { throw ValidationError("--cache-path and --no-cache cannot be combined.") }
     }
@@ -44,8 +41,14 @@ struct CacheOptions: ParsableArguments {
     /// The run's cache, or nil with --no-cache or when there is no folder for it.
     var cache: ResultCache? {
         guard !noCache, let dir = path ?? CacheFolder.defaultDirectory else { return nil }
-        return ResultCache(directory: dir, identity: "soundkit \(SoundKitVersion.string) " + Self.build)
+        return ResultCache(directory: dir, identity: Self.identity)
     }
+
+    /// The run's cache, kept in memory only with --no-cache (or with no folder for it): a sound several payloads
+    /// name is checked once in a run either way.
+    var runCache: ResultCache { cache ?? ResultCache(directory: nil, identity: Self.identity) }
+
+    static var identity: String { "soundkit \(SoundKitVersion.string) " + build }
 
     /// The running executable's size and modification time: a rebuilt soundkit of the same version does not use
     /// what the one before cached.
@@ -62,8 +65,9 @@ struct CacheOptions: ParsableArguments {
         return "build \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds)"
     }
 
-    /// With --verbose, one line a sound on standard error: `soundkit: cache hit: PATH` or `cache miss`.
-    func tell(_ report: CheckReport, _ outcomes: [CacheOutcome?], cache: ResultCache?) {
+    /// With `verbose` (`check --verbose`), one line a sound on standard error: `soundkit: cache hit: PATH` or
+    /// `cache miss`.
+    static func tell(_ report: CheckReport, _ outcomes: [CacheOutcome?], cache: ResultCache?, verbose: Bool) {
         guard verbose, cache != nil else { return }
         for (file, outcome) in zip(report.files, outcomes) {
             switch outcome {

@@ -35,7 +35,8 @@ struct Payload: ParsableCommand {
             iOS sound field is checked as aps.sound, its Android sound field as a bare res/raw name with a channel \
             (sound-name, android-channel), and keys the provider refuses are errors (payload-provider). A body of no \
             known shape has every aps dictionary in it checked. Exit 1 on any error. A .soundkit.yml applies as to check \
-            (see soundkit check --help), and so do --baseline and --write-baseline.
+            (see soundkit check --help), and so do --baseline and --write-baseline. The sounds names resolve to are checked \
+            through check's result cache (--cache-path, --no-cache).
             """)
 
     @Argument(help: "The payload JSON files ('-' for standard input).")
@@ -68,6 +69,7 @@ struct Payload: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
     @OptionGroup var baseline: BaselineOptions
+    @OptionGroup var cache: CacheOptions
 
     func validate() throws {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read once.") }
@@ -78,8 +80,8 @@ struct Payload: ParsableCommand {
         var reports: [FileReport] = []
         var resolved: [String] = []
         var failed = false
-        // One cache for the run: a sound several payloads name is checked once.
-        let cache = SoundCheckCache.shared
+        // One cache for the run, check's: a sound several payloads name is checked once.
+        let cache = self.cache.runCache
         let entitled = try entitlements.map(EntitlementsSource.file)
         for file in files where team?.isExcluded(file) != true {
             let bytes: [UInt8]
@@ -119,6 +121,7 @@ struct Payload: ParsableCommand {
         r = try baseline.hide(r, team)
         try emit(r, format: format, command: "payload", output: output)
         if format == .text { resolved.forEach(printError) }
+        if cache.checks > 0 { cache.prune() }
         if failed || r.hasErrors { throw ExitCode.failure }
     }
 }

@@ -35,10 +35,11 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
     console.append(text, error: false)
 }
 
-/// Writes `text` to standard error as it is (or to the captured run's buffer).
+/// Writes `text` to standard error as it is (or to the captured run's buffer), under the lock a decoder library's
+/// captured output takes (``StandardError``), so that no line of soundkit's is swallowed by a capture.
 func writeError(_ text: String) {
     if let console = Console.current { return console.append(text, error: true) }
-    _ = Syscall.writeAll(2, Array(text.utf8))
+    StandardError.write(Array(text.utf8))
 }
 
 /// Writes a line to standard error.

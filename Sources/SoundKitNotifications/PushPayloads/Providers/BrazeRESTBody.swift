@@ -6,7 +6,7 @@
 struct BrazeRESTBody: ProviderBody {
     static let provider = PushProvider.brazeREST
     static let documentation =
-        "Braze REST API: Apple push object, Android push object (Messaging objects); POST /messages/live_activity/update and /messages/live_activity/start"
+        "Braze REST API: Apple push object (sound; asset_url with asset_file_type, one of aif, gif, jpg, m4a, mp3, mp4, png, wav; mutable-content set by Braze for a rich notification), Android push object (Messaging objects); POST /messages/live_activity/update and /messages/live_activity/start"
 
     static func recognises(_ root: JSONValue) -> Bool {
         if case .object? = root["messages"] { return true }
@@ -28,10 +28,39 @@ struct BrazeRESTBody: ProviderBody {
     static func messages(_ root: JSONValue, in run: inout PayloadRun) {
         let apple = ["messages", "apple_push"]
         if let sound = root.value(at: apple + ["sound"]) { run.iosSound(sound, at: apple + ["sound"]) }
+        if let url = root.value(at: apple + ["asset_url"]) {
+            asset(url, type: root.value(at: apple + ["asset_file_type"]), at: apple, in: &run)
+        }
         let android = ["messages", "android_push"]
         if let sound = root.value(at: android + ["sound"]) {
             run.androidSound(
                 sound, at: android + ["sound"], channels: [android + ["notification_channel_id"]], in: root)
+        }
+    }
+
+    /// The file types Braze documents for `apple_push.asset_file_type`.
+    static let assetTypes = ["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"]
+
+    /// `apple_push.asset_url`, a rich notification's attachment: an absolute https URL (`attachment-url`, as
+    /// `ab.att.url`), with `asset_file_type`, which Braze requires beside it, one of its eight types
+    /// (`attachment-type`). Braze sets `mutable-content` itself for a rich notification, so it is not asked for.
+    static func asset(_ url: JSONValue, type: JSONValue?, at apple: [String], in run: inout PayloadRun) {
+        AttachmentPayload.urlCheck(
+            url, at: apple + ["asset_url"], bundle: run.lookup.locations.bundle, into: &run.notes)
+        let typePath = apple + ["asset_file_type"]
+        let known = assetTypes.map { "\"\($0)\"" }.joined(separator: ", ")
+        switch type {
+        case .string(let t)? where assetTypes.contains(t):
+            break
+        case let other?:
+            run.notes.add(
+                .attachmentType,
+                "\(run.dotted(typePath)) is \(other.typeName); Braze takes one of \(known)", at: typePath)
+        case nil:
+            run.notes.add(
+                .attachmentType,
+                "\(run.dotted(apple + ["asset_url"])) is sent without asset_file_type, which Braze requires beside it (one of \(known))",
+                at: typePath)
         }
     }
 

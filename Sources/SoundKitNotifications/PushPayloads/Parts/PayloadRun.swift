@@ -29,7 +29,7 @@ struct PayloadRun {
     mutating func apnsPayload(
         _ payload: JSONValue, at base: [String], via: String, extra: [AttachmentPayload.Named] = []
     ) {
-        let measured = PayloadChecker.measure(bytes, payload: payload, at: base, via: via, into: &notes)
+        let measured = PayloadSizeRule.check(bytes, payload: payload, at: base, via: via, into: &notes)
         if size == nil { size = measured }
         let apsPath = base + ["aps"]
         var aps: JSONValue?
@@ -68,7 +68,7 @@ struct PayloadRun {
             APSRules.alertSound(aps, at: apsPath, into: &notes)
             APSRules.relevanceScore(aps, at: apsPath, into: &notes)
         }
-        APSRules.interruptionLevel(aps, at: apsPath, into: &notes)
+        InterruptionLevelRule.check(aps, at: apsPath, into: &notes)
         if let entitlements {
             AppWiring.checkEntitlements(
                 aps: aps, at: apsPath, entitlements: entitlements, platform: deployment?.platform, into: &notes)

@@ -42,47 +42,10 @@ enum AttachmentPayload {
                 downloaded(n.url, at: n.path, bundle: bundle, into: &notes)
             }
         }
-        mutableContent(aps?["mutable-content"], named: named, at: apsPath + ["mutable-content"], into: &notes)
+        MutableContentRule.check(aps?["mutable-content"], named: named, at: apsPath + ["mutable-content"], into: &notes)
         if let bundle {
             againstBundle(
                 bundle, attachments: named, mutable: aps?["mutable-content"], aps: aps, apsPath: apsPath, into: &notes)
-        }
-    }
-
-    /// `mutable-content` (at `path`): the number 1 when an attachment is named. `true` and `"1"`, which senders send
-    /// and Apple does not document, are warnings; any other value is an error with an attachment, a warning without.
-    static func mutableContent(
-        _ mutable: JSONValue?, named: [Named], at path: [String], into notes: inout PayloadNotes
-    ) {
-        let apsName = PayloadChecker.dotted(path.dropLast())
-        let p = PayloadChecker.dotted(path)
-        guard let worst = named.map(\.mutableContentSeverity).max() else {
-            if let m = mutable, m != .number("1"), m != .number("0") {
-                notes.add(
-                    .mutableContent,
-                    "\(p) is \(m.typeName); APNs expects the number 1 (or 0), and the notification service extension runs only for 1",
-                    .warning, at: path)
-            }
-            return
-        }
-        let names = named.map(\.label).joined(separator: " and ")
-        switch mutable {
-        case .number("1")?: break
-        case nil:
-            notes.add(
-                .mutableContent,
-                "\(names) names an attachment but \(apsName) has no \"mutable-content\": 1, so the notification service extension never runs and iOS shows the plain notification\(worst == .warning ? " (if the message reaches Apple devices)" : "")",
-                worst, at: path)
-        case .bool(true)?, .string("1")?:
-            notes.add(
-                .mutableContent,
-                "\(p) is \(mutable?.typeName ?? ""); APNs documents the number 1 for the notification service extension to download \(names) — send 1",
-                .warning, at: path)
-        case let other?:
-            notes.add(
-                .mutableContent,
-                "\(p) is \(other.typeName); it must be the number 1 for the notification service extension to download \(names)",
-                worst, at: path)
         }
     }
 
@@ -283,46 +246,34 @@ enum AttachmentPayload {
         }
     }
 
-    /// With the app at hand: is there a service extension to download the attachment (a finding whose subject is
-    /// the bundle), and a content extension for the category? Messages say "the app", not its path.
+    /// The app's notification extensions, and a note on those that could not be read, for the rules that judge a
+    /// payload against the app (``NoServiceExtensionRule``, ``CategoryNotDeclaredRule``).
+    struct AppExtensions {
+        var all: [NotificationExtension]
+        /// Empty, or " (A.appex could not be read; …)", said after each finding.
+        var unread: String
+
+        init(of bundle: String) {
+            all = ExtensionChecker.extensions(of: bundle)
+            // Named inside the bundle, as the user named the bundle.
+            let unreadable = all.filter { $0.kind == .unreadable }.map {
+                $0.path.hasPrefix(bundle + "/") ? String($0.path.dropFirst(bundle.count + 1)) : $0.path
+            }
+            unread =
+                unreadable.isEmpty
+                ? "" : " (\(unreadable.joined(separator: ", ")) could not be read; checking the bundle says why)"
+        }
+    }
+
+    /// With the app at hand: is there a service extension to download the attachment, and a content extension for
+    /// the category? Each is its rule's check. Messages say "the app", not its path.
     static func againstBundle(
         _ bundle: String, attachments: [Named], mutable: JSONValue?, aps: JSONValue?, apsPath: [String],
         into notes: inout PayloadNotes
     ) {
-        let extensions = ExtensionChecker.extensions(of: bundle)
-        // Named inside the bundle, as the user named the bundle.
-        let unreadable = extensions.filter { $0.kind == .unreadable }.map {
-            $0.path.hasPrefix(bundle + "/") ? String($0.path.dropFirst(bundle.count + 1)) : $0.path
-        }
-        let unread =
-            unreadable.isEmpty
-            ? "" : " (\(unreadable.joined(separator: ", ")) could not be read; checking the bundle says why)"
-        let apsName = PayloadChecker.dotted(apsPath)
-        if !attachments.isEmpty || mutable == .number("1"), !extensions.contains(where: { $0.kind == .service }) {
-            let what =
-                attachments.isEmpty
-                ? "sets \(apsName).mutable-content"
-                : "names an attachment (\(attachments.map(\.label).joined(separator: ", ")))"
-            notes.place(
-                Rule.noServiceExtension.finding(
-                    "the payload \(what), but the app has no notification service extension (PlugIns/*.appex with NSExtensionPointIdentifier \(ExtensionChecker.servicePoint)), so nothing will download it\(unread)",
-                    subject: bundle),
-                at: attachments.first?.path ?? apsPath + ["mutable-content"])
-        }
-        if case .string(let category)? = aps?["category"] {
-            let declared = extensions.flatMap { e -> [String] in
-                if case .content(let c) = e.kind { return c } else { return [] }
-            }
-            if !declared.contains(category) {
-                let list =
-                    declared.isEmpty
-                    ? "no content extension declares any"
-                    : "declared: " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
-                notes.place(
-                    Rule.categoryNotDeclared.finding(
-                        "\(apsName).category \"\(category)\" is declared by no content extension of the app (\(list)), so the notification shows the standard interface — fine when the category only adds actions\(unread)"
-                    ), subject: apsPath + ["category"])
-            }
-        }
+        let app = AppExtensions(of: bundle)
+        NoServiceExtensionRule.check(
+            app, bundle: bundle, attachments: attachments, mutable: mutable, apsPath: apsPath, into: &notes)
+        CategoryNotDeclaredRule.check(app, aps: aps, apsPath: apsPath, into: &notes)
     }
 }

@@ -1,9 +1,7 @@
-/// The checks of one `aps` dictionary beyond its sound's shape: the sound's name (`sound-name`), a sound iOS ignores
-/// (`payload-provider`), `interruption-level` and `relevance-score`.
+/// The checks of one `aps` dictionary beyond its sound's shape that no rule type carries yet: the sound's name
+/// (`sound-name`), a sound iOS ignores (`payload-provider`) and `relevance-score` (`payload-shape`);
+/// `interruption-level` is ``InterruptionLevelRule``'s.
 enum APSRules {
-    /// The interruption levels Apple documents for `aps.interruption-level`.
-    static let levels = ["passive", "active", "time-sensitive", "critical"]
-
     /// `sound-name`: an iOS sound name (at `path`) without an extension. iOS looks the file up by its whole name.
     static func iosName(_ name: String, at path: [String], into notes: inout PayloadNotes) {
         let last = name.split(separator: "/").last ?? ""
@@ -24,33 +22,6 @@ enum APSRules {
             .payloadProvider,
             "\(PayloadChecker.dotted(path)) is ignored: iOS reads a sound only from \(target); \(moved)",
             .warning, at: path, atKey: true)
-    }
-
-    /// `interruption-level`: one of the four levels Apple documents, and a critical level with a critical sound.
-    static func interruptionLevel(_ aps: JSONValue, at apsPath: [String], into notes: inout PayloadNotes) {
-        guard let level = aps["interruption-level"] else { return }
-        let path = apsPath + ["interruption-level"]
-        let p = PayloadChecker.dotted(path)
-        guard case .string(let s) = level, levels.contains(s) else {
-            notes.add(
-                .interruptionLevel,
-                "\(p) is \(level.typeName); it must be \"passive\", \"active\", \"time-sensitive\" or \"critical\"",
-                at: path)
-            return
-        }
-        let sound = PayloadChecker.dotted(apsPath + ["sound"])
-        let criticalSound = aps["sound"]?["critical"] == .number("1")
-        if s == "critical", !criticalSound {
-            notes.add(
-                .interruptionLevel,
-                "\(p) is \"critical\" but \(sound) is not a critical sound ({\"critical\": 1, \"name\": …, \"volume\": …}): a critical alert plays through the ring switch and Focus only with one",
-                .note, at: path)
-        } else if s != "critical", criticalSound {
-            notes.add(
-                .interruptionLevel,
-                "\(sound) is a critical sound but \(p) is \"\(s)\"; a critical alert's level is \"critical\"",
-                .note, at: path)
-        }
     }
 
     /// `payload-shape`: `relevance-score`, which Apple documents as a number from 0 to 1.

@@ -12,9 +12,15 @@ enum AndroidChannelDeclaration: RuleDeclaration {
             .payload(#"{"message":{"android":{"notification":{"sound":"chime"}}}}"#),
             .payload(#"{"messages":{"android_push":{"sound":"chime"}}}"#),
             .payload(#"{"interests":["x"],"fcm":{"notification":{"sound":"chime"}}}"#),
+            .payload(
+                #"{"audience":"all","device_types":["android"],"notification":{"android":{"alert":"Hi","sound":"chime"}}}"#,
+                provider: .airship),
         ],
         nonTriggering: [
             .payload(#"{"message":{"android":{"notification":{"sound":"chime","channel_id":"alerts"}}}}"#),
+            .payload(
+                #"{"audience":"all","device_types":["android"],"notification":{"android":{"alert":"Hi","sound":"chime","notification_channel":"alerts"}}}"#,
+                provider: .airship),
             .payload(
                 #"{"interests":["hello"],"apns":{"aps":{"alert":{"title":"Hello","body":"Hello, world!"}}},"fcm":{"notification":{"title":"Hello","body":"Hello, world!"}}}"#
             ),

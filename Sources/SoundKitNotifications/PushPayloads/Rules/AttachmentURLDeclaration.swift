@@ -13,10 +13,16 @@ enum AttachmentURLDeclaration: RuleDeclaration {
                 #"{"aps":{"alert":"Photo","mutable-content":1},"ab":{"att":{"url":"ftp://example.com/a.jpg","type":"jpg"}}}"#
             ),
             .payload(#"{"app_id":"x","ios_attachments":{"id1":"file:///tmp/a.jpg"}}"#),
+            .payload(
+                #"{"messages":{"apple_push":{"alert":"Photo","asset_url":"notaurl","asset_file_type":"jpg"}}}"#,
+                provider: .brazeREST),
         ],
         nonTriggering: [
             .payload(
                 #"{"aps":{"alert":"Photo","mutable-content":1},"ab":{"att":{"url":"https://example.com/a.jpg","type":"jpg"}}}"#
-            )
+            ),
+            .payload(
+                #"{"messages":{"apple_push":{"alert":"Photo","asset_url":"https://example.com/a.jpg","asset_file_type":"jpg"}}}"#,
+                provider: .brazeREST),
         ])
 }

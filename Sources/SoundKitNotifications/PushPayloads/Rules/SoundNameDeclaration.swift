@@ -12,6 +12,9 @@ enum SoundNameDeclaration: RuleDeclaration {
             .payload(#"{"aps":{"sound":"chime"}}"#),
             .payload(#"{"app_id":"x","android_sound":"chime.wav","android_channel_id":"c"}"#),
             .payload(#"{"messages":{"android_push":{"sound":"chime.ogg","notification_channel_id":"c"}}}"#),
+            .payload(
+                #"{"audience":"all","device_types":["android"],"notification":{"android":{"sound":"chime.ogg","notification_channel":"c"}}}"#,
+                provider: .airship),
         ],
         nonTriggering: [
             .payload(#"{"aps":{"sound":"chime.caf"}}"#),

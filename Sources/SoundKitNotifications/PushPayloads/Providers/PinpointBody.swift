@@ -4,7 +4,7 @@
 struct PinpointBody: ProviderBody {
     static let provider = PushProvider.pinpoint
     static let documentation =
-        "Amazon Pinpoint API Reference: MessageRequest, APNSMessage, GCMMessage, DefaultPushNotificationMessage; Schema sample: RawContent object for a push notification"
+        "Amazon Pinpoint API Reference: MessageRequest, APNSMessage, GCMMessage (no channel field), DefaultPushNotificationMessage; Schema sample: RawContent object for a push notification; AWS SDKs' GCMMessage type"
 
     static func recognises(_ root: JSONValue) -> Bool { configuration(root) != nil }
 
@@ -46,7 +46,10 @@ struct PinpointBody: ProviderBody {
                     inner.fcmNotification(message, at: [])
                 }
             } else if let sound = gcm["Sound"] {
-                // Pinpoint has no channel field: the app's channel decides on Android 8 and later.
+                // GCMMessage has no channel field (its fields: Action, Body, CollapseKey, Data, IconReference,
+                // ImageIconUrl, ImageUrl, PreferredAuthenticationMethod, Priority, RawContent, RestrictedPackageName,
+                // SilentPush, SmallImageIconUrl, Sound, Substitutions, TimeToLive, Title, Url): the app's channel
+                // decides on Android 8 and later, so no android-channel finding; RawContent's own channel is checked.
                 run.androidSound(sound, at: path + ["Sound"], channels: [], in: root)
             }
         }
