@@ -50,7 +50,11 @@ let host = options.host
 let app = Application(
     responder: responder,
     // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
-    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(options.timeout) + 5))),
+    // Every connection gets a ClientWatch: a request whose client goes leaves the queue (or its worker) at once.
+    server: .http1(
+        configuration: .init(
+            additionalChannelHandlers: [ClientWatch()], idleTimeout: .seconds(Int64(options.timeout) + 5))
+    ),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
     onServerRunning: { channel in
         let port = channel.localAddress?.port ?? options.port

@@ -217,6 +217,67 @@ struct ServeTests {
         #expect(server.stop() == 0)
     }
 
+    /// A 16-bit stereo WAV of `seconds` at 48 kHz, of seeded noise (which the IMA4 encoder works hardest on).
+    static func noiseWAV(seconds: Int) -> Data {
+        let frames = seconds * 48000
+        var d = Data("RIFF".utf8)
+        func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
+        func le16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
+        le32(36 + frames * 4)
+        d.append(contentsOf: Array("WAVEfmt ".utf8))
+        le32(16)
+        le16(1)
+        le16(2)
+        le32(48000)
+        le32(48000 * 4)
+        le16(4)
+        le16(16)
+        d.append(contentsOf: Array("data".utf8))
+        le32(frames * 4)
+        var x: UInt32 = 2_463_534_242
+        var samples = [UInt8](repeating: 0, count: frames * 4)
+        for i in stride(from: 0, to: samples.count, by: 2) {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            let v = UInt16(truncatingIfNeeded: x >> 18)  // 14 bits: loud, not clipped
+            samples[i] = UInt8(v & 0xFF)
+            samples[i + 1] = UInt8(v >> 8)
+        }
+        d.append(contentsOf: samples)
+        return d
+    }
+
+    @Test("a client that goes while its upload is queued frees its place at once (jobs 1, queue 1)")
+    func disconnectFreesQueuePlace() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--queue", "1", "--timeout", "60"])
+        // A holds the one worker for seconds: 10 s of stereo noise made into IMA4 by the test (debug) build.
+        let long = Self.noiseWAV(seconds: 10)
+        let a = Task {
+            try await server.request("POST", "/v1/sounds/prepare?platform=ios&name=long.wav", body: long).status
+        }
+        try await Task.sleep(for: .milliseconds(1500))
+        // B sends a whole request and waits in the queue: the second and last place.
+        let small = Self.noiseWAV(seconds: 1)
+        let b = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(small.count)\r\n\r\n")
+        _ = small.withUnsafeBytes { send(b, $0.baseAddress, small.count, 0) }
+        try await Task.sleep(for: .milliseconds(1000))
+        // An empty upload is refused with 400 once it has a place, 429 when there is none.
+        let full = try await server.request("POST", "/v1/sounds/info", body: Data())
+        #expect(full.status == 429, "B holds the last place: \(full.status) \(full.text)")
+        // B goes: its place comes back while A still works.
+        close(b)
+        try await Task.sleep(for: .milliseconds(1000))
+        let after = try await server.request("POST", "/v1/sounds/info", body: Data())
+        #expect(after.status == 400, "B's place is free again: \(after.status) \(after.text)")
+        let aStatus = try await a.value
+        #expect(aStatus == 200, "A finished")
+        #expect(server.stop() == 0)
+        let log = server.log
+        #expect(log.contains("route=/v1/sounds/info") && log.contains("status=499"), "B is logged as gone: \(log)")
+    }
+
     @Test("the hostile corpus posted to every route: 4xx JSON or a 200 document, never 5xx, and the server stays up")
     func hostile() async throws {
         let server = try ServeProcess(["--timeout", "20"])
