@@ -48,7 +48,7 @@ struct Work: Sendable {
     /// `POST /v1/sounds/check`: a sound, an `.ipa`, `.apk` or `.aab`, checked as `soundkit check` checks it.
     func check(_ bytes: [UInt8], query: ServiceQuery) throws(Refusal) -> Reply {
         try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
-            let report = SoundChecker.check([path], options: CheckOptions()).rendered()
+            let report = SoundChecker.check([path], options: CheckOptions()).described()
             return Self.unscratched(.json(report), folder)
         }
     }
@@ -73,7 +73,7 @@ struct Work: Sendable {
         let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
         return .json(
-            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).rendered())
+            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).described())
     }
 
     /// Runs `body` on the upload written to a file of its own (what reads archives and paths needs), in a folder

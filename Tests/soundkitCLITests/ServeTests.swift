@@ -278,6 +278,38 @@ struct ServeTests {
         #expect(log.contains("route=/v1/sounds/info") && log.contains("status=499"), "B is logged as gone: \(log)")
     }
 
+    @Test(
+        "check's findings say their remedy in words, naming no tool or command; the command line's name soundkit convert"
+    )
+    func remediesNameNoCommand() async throws {
+        let server = try ServeProcess()
+        // 31 s: longer than iOS plays, so the remedy trims; a WAV, so it converts to an IMA4 CAF.
+        let wav = Self.noiseWAV(seconds: 31)
+        let answer = try await server.request("POST", "/v1/sounds/check?name=Door%20Bell.wav", body: wav)
+        #expect(answer.status == 200)
+        let findings = try #require((answer.json?["files"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+        let remedied = findings.filter { $0["remedy"] != nil }
+        #expect(!remedied.isEmpty, "a 31 s WAV has findings with a remedy: \(answer.text)")
+        for f in remedied {
+            let message = f["message"] as? String ?? ""
+            #expect(message.contains(" — make Door Bell"), "\(message)")
+            #expect(!message.contains("--") && !message.contains("convert "), "\(message)")
+        }
+        #expect(
+            remedied.contains {
+                ($0["message"] as? String ?? "").contains("make Door Bell-short.caf from it: ima4, the first 29.5 s")
+            }, "\(answer.text)")
+        #expect(!answer.text.lowercased().contains("soundkit"), "\(answer.text)")
+        #expect(server.stop() == 0)
+
+        // The command line renders its own hint, a command to run.
+        let dir = try temporaryDirectory("serve-remedy")
+        let path = dir.appendingPathComponent("Door Bell.wav")
+        try wav.write(to: path)
+        let cli = try Tool.soundkit("check", path.path, "--format", "json")
+        #expect(cli.stdout.contains("soundkit convert '\(path.path)'"), "\(cli.stdout)")
+    }
+
     @Test("the hostile corpus posted to every route: 4xx JSON or a 200 document, never 5xx, and the server stays up")
     func hostile() async throws {
         let server = try ServeProcess(["--timeout", "20"])
