@@ -310,6 +310,20 @@ struct ServeTests {
         #expect(cli.stdout.contains("soundkit convert '\(path.path)'"), "\(cli.stdout)")
     }
 
+    @Test(
+        "soundkit serve started through a symbolic link (as Homebrew installs it) finds soundkit-serve beside the real one"
+    )
+    func throughSymlink() async throws {
+        let dir = try temporaryDirectory("serve-link")
+        let link = dir.appendingPathComponent("soundkit")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("soundkit-serve").path))
+        let server = try ServeProcess([], executable: link)
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
     @Test("the hostile corpus posted to every route: 4xx JSON or a 200 document, never 5xx, and the server stays up")
     func hostile() async throws {
         let server = try ServeProcess(["--timeout", "20"])
