@@ -185,17 +185,23 @@ struct Responder: HTTPResponder {
         let pool = self.pool
         let body = request.body
         let timeout = options.timeout
+        // Past --spool-above-kb the body goes to a file: a queued upload then holds no memory for its bytes. Removed
+        // when the request ends, however it ends (and nothing is written to it after that).
+        let received = UploadBody(
+            scratch: work.scratch, threshold: options.spoolAbove, name: query["name"], expected: length)
+        defer { received.discard() }
         let job = Task {
             try await Self.within(seconds: timeout) {
-                let bytes = try await Self.collect(body, limit: limit, expected: length, counted: counted)
-                if bytes.isEmpty { throw Refusal.invalid("the request has no body: send the file's bytes") }
+                try await Self.collect(body, into: received, limit: limit, counted: counted)
+                if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
+                let upload = try received.finish()
                 let outcome = try await pool.run { () -> Result<Reply, Refusal> in
                     Result { () throws(Refusal) -> Reply in
                         switch route {
-                        case .prepare: return try work.prepare(bytes, query: query, accept: accept)
-                        case .check: return try work.check(bytes, query: query)
-                        case .info: return try work.info(bytes, query: query)
-                        default: return try work.payload(bytes, query: query)
+                        case .prepare: return try work.prepare(upload, query: query, accept: accept)
+                        case .check: return try work.check(upload, query: query)
+                        case .info: return try work.info(upload, query: query)
+                        default: return try work.payload(upload, query: query)
                         }
                     }
                 }
@@ -216,19 +222,15 @@ struct Responder: HTTPResponder {
         }
     }
 
-    /// The body, refused as soon as it passes `limit`; held in one allocation of its `Content-Length` when it has
-    /// one, so that an upload at the limit costs the limit, not twice it.
-    static func collect(_ body: RequestBody, limit: Int, expected: Int?, counted: ByteCount) async throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        if let expected, expected > 0, expected <= limit { bytes.reserveCapacity(expected) }
+    /// Reads the body into `received`, refused as soon as it passes `limit`.
+    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
         for try await buffer in body {
-            guard UploadLimit.fits(bytes.count, adding: buffer.readableBytes, limit: limit) else {
+            guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
                 throw Refusal.tooLarge(limit)
             }
-            bytes.append(contentsOf: buffer.readableBytesView)
+            try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
             counted.add(buffer.readableBytes)
         }
-        return bytes
     }
 
     /// `body`'s result, or ``Refusal/timedOut`` once `seconds` have passed (and `body` cancelled: its worker thread

@@ -10,14 +10,22 @@ struct Work: Sendable {
     let scratch: String
 
     /// `POST /v1/sounds/prepare`.
-    func prepare(_ bytes: [UInt8], query: ServiceQuery, accept: String) throws(Refusal) -> Reply {
+    func prepare(_ upload: Upload, query: ServiceQuery, accept: String) throws(Refusal) -> Reply {
         let asked: PrepareRequest
         do { asked = try PrepareRequest(query: query, accept: accept) } catch { throw Refusal(error) }
         let name = asked.name
         let wants = asked.accept
         let recipes = asked.recipes
         let made: [PreparedSound]
-        switch NotificationSounds.makeAll(.upload(bytes, name: name), recipes: recipes) {
+        let input: SoundInput
+        var folder: String?
+        switch upload {
+        case .memory(let bytes): input = .upload(bytes, name: name)
+        case .file(let path, let f):
+            input = .file(path)
+            folder = f
+        }
+        switch NotificationSounds.makeAll(input, recipes: recipes) {
         case .success(let m): made = m
         case .failure(let e): throw Refusal(e)
         }
@@ -41,21 +49,22 @@ struct Work: Sendable {
             var trimmed: Bool
             var source: AudioFileDescription?
         }
-        return .json(
+        let document = Reply.json(
             Document(outputs: made, trimmed: made.contains { $0.trimmed }, source: made.first?.source))
+        return folder.map { Self.unscratched(document, $0) } ?? document
     }
 
     /// `POST /v1/sounds/check`: a sound, an `.ipa`, `.apk` or `.aab`, checked as `soundkit check` checks it.
-    func check(_ bytes: [UInt8], query: ServiceQuery) throws(Refusal) -> Reply {
-        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+    func check(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
+        try withFile(upload, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
             let report = SoundChecker.check([path], options: CheckOptions()).described()
             return Self.unscratched(.json(report), folder)
         }
     }
 
     /// `POST /v1/sounds/info`: the file described, as `soundkit info --format json` does.
-    func info(_ bytes: [UInt8], query: ServiceQuery) throws(Refusal) -> Reply {
-        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+    func info(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
+        try withFile(upload, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
             do throws(AudioFileError) {
                 let described = try InfoDocument.Described.read(path)
                 return Self.unscratched(.json(InfoDocument(files: [described])), folder)
@@ -67,20 +76,37 @@ struct Work: Sendable {
 
     /// `POST /v1/payloads/check`: a push request body, as `soundkit payload --format json` checks it. No sound is
     /// looked for on the server.
-    func payload(_ bytes: [UInt8], query: ServiceQuery) throws(Refusal) -> Reply {
+    func payload(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
         let provider: PushProvider?
         do { provider = try query.provider() } catch { throw Refusal(error) }
+        let bytes: [UInt8]
+        switch upload {
+        case .memory(let b): bytes = b
+        case .file(let path, _):
+            do {
+                let file = try InputFile(path: path)
+                bytes = try file.read(at: 0, count: Int(clamping: file.size))
+            } catch {
+                throw Refusal.internalError
+            }
+        }
         let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
         return .json(
             CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).described())
     }
 
-    /// Runs `body` on the upload written to a file of its own (what reads archives and paths needs), in a folder
-    /// removed when `body` ends, however it ends.
-    func withUpload(
-        _ bytes: [UInt8], name: String?, _ body: (String, String) throws(Refusal) -> Reply
+    /// Runs `body` on the upload as a file of its own (what reads archives and paths needs) and its folder: the
+    /// spooled file as it is (its request removes it), or the bytes written to a folder removed when `body` ends,
+    /// however it ends.
+    func withFile(
+        _ upload: Upload, name: String?, _ body: (String, String) throws(Refusal) -> Reply
     ) throws(Refusal) -> Reply {
+        let bytes: [UInt8]
+        switch upload {
+        case .file(let path, let folder): return try body(path, folder)
+        case .memory(let b): bytes = b
+        }
         var template = Array((scratch + "/r-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw Refusal.internalError }
         let folder = String(cString: made)

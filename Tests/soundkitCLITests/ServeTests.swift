@@ -324,6 +324,49 @@ struct ServeTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("uploads past --spool-above-kb go to a temporary file, answered as from memory, and removed however they end")
+    func spooledUploads() async throws {
+        let spooling = try ServeProcess(["--spool-above-kb", "16"])
+        let inMemory = try ServeProcess()
+        // The server's scratch folder (TMPDIR/soundkit-serve-XXXXXX): empty between requests.
+        func leftovers(_ server: ServeProcess) throws -> [String] {
+            let fm = FileManager.default
+            return try fm.contentsOfDirectory(atPath: server.tmp.path).flatMap { scratch in
+                try fm.contentsOfDirectory(atPath: server.tmp.appendingPathComponent(scratch).path)
+            }
+        }
+        let wav = Self.noiseWAV(seconds: 1)
+        let payload =
+            Data(#"{"aps": {"sound": "chime.caf", "alert": ""#.utf8) + Data(repeating: 0x61, count: 20000)
+            + Data(#""}}"#.utf8)
+        for (path, body) in [
+            // iOS alone: an Ogg's stream serial number is random, so two Oggs of the same sound differ.
+            ("/v1/sounds/prepare?platform=ios&name=Door%20Bell.wav", wav),
+            ("/v1/sounds/check?name=Door%20Bell.wav", wav),
+            ("/v1/sounds/info?name=Door%20Bell.wav", wav), ("/v1/payloads/check?name=p.json", payload),
+        ] {
+            let spooled = try await spooling.request("POST", path, body: body)
+            let held = try await inMemory.request("POST", path, body: body)
+            #expect(spooled.status == 200 && held.status == 200, "\(path): \(spooled.text.prefix(300))")
+            #expect(spooled.text == held.text, "\(path): the same document from a spooled upload")
+            #expect(!spooled.text.contains(spooling.tmp.path), "\(path): the server's folder leaked")
+            let left = try leftovers(spooling)
+            #expect(left.isEmpty, "\(path): \(left)")
+        }
+        // A client that goes halfway through a spooled body leaves nothing behind.
+        let cut = try spooling.rawConnection(
+            "POST /v1/sounds/info?name=cut.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        _ = wav.prefix(100_000).withUnsafeBytes { send(cut, $0.baseAddress, 100_000, 0) }
+        try await Task.sleep(for: .milliseconds(500))
+        close(cut)
+        try await Task.sleep(for: .milliseconds(1000))
+        let left = try leftovers(spooling)
+        #expect(left.isEmpty, "a cut upload's file: \(left)")
+        #expect(spooling.stop() == 0)
+        #expect(inMemory.stop() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spooling.tmp.path).isEmpty)
+    }
+
     @Test("the hostile corpus posted to every route: 4xx JSON or a 200 document, never 5xx, and the server stays up")
     func hostile() async throws {
         let server = try ServeProcess(["--timeout", "20"])
