@@ -25,7 +25,8 @@ struct Work: Sendable {
             input = .file(path)
             folder = f
         }
-        switch NotificationSounds.makeAll(input, recipes: recipes) {
+        // A file or a zip alone carries no findings: the files made are not checked for them.
+        switch NotificationSounds.makeAll(input, recipes: recipes, checked: wants.audio == nil && !wants.zip) {
         case .success(let m): made = m
         case .failure(let e): throw Refusal(e)
         }
