@@ -39,6 +39,8 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "config": fuzzConfiguration,
     "zip": fuzzZip,
     "profile": fuzzProfile,
+    // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.
+    "request": fuzzServiceRequest,
     // A result cache entry as a stranger (another process, a damaged disk) left it; half the inputs framed with a
     // valid header and checksum, so that the payload's reader is reached too.
     "cache": { bytes in
@@ -253,4 +255,33 @@ func fuzzZip(_ bytes: [UInt8]) {
         }
         _ = AppWiring.check(app: tree, entitlements: nil)
     }
+}
+
+/// A request to `soundkit serve` as its parser sees it, before any body is read: the input's first line is the
+/// query (after `?`), the second the `Accept` header, the third `Content-Length`, and its first byte picks the upload
+/// limit. Every decision the server takes from them, each checked against what it must hold.
+func fuzzServiceRequest(_ bytes: [UInt8]) {
+    let lines = bytes.split(separator: 10, maxSplits: 3, omittingEmptySubsequences: false)
+    func line(_ i: Int) -> String { i < lines.count ? String(decoding: lines[i], as: UTF8.self) : "" }
+    let query = ServiceQuery(line(0))
+    if let name = try? query.name() {
+        let upload = SoundInput.uploadName(name)
+        if upload.contains("/") || upload == ".." || upload.isEmpty { fatalError("an upload name names a path: \(upload)") }
+    }
+    _ = try? query.platforms()
+    _ = try? query.quality()
+    if let l = try? query.loudness(), !LoudnessTarget.levels.contains(l) { fatalError("loudness out of range: \(l)") }
+    _ = try? query.provider()
+    _ = ServiceAccept(line(1))
+    if let prepared = try? PrepareRequest(query: query, accept: line(1)), prepared.recipes.isEmpty {
+        fatalError("a prepare request with no recipe")
+    }
+    let limit = Int(bytes.first ?? 1) << 16
+    let header: String? = lines.count > 2 ? line(2) : nil
+    if let length = try? UploadLimit.declared(header, limit: limit), length < 0 || length > limit {
+        fatalError("Content-Length \(length) admitted past the limit \(limit)")
+    }
+    let chunk = bytes.count > 8 ? Int(truncatingIfNeeded: UInt64(bytes[0]) << 56 | UInt64(bytes[1]) << 8) : 0
+    _ = UploadLimit.fits(limit, adding: chunk, limit: limit)
+    _ = UploadLimit.fits(Int.max, adding: chunk, limit: limit)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SoundKit
 import SoundKitIO
+import SoundKitNotifications
 
 /// What a route answers before it becomes a Hummingbird response: the status, the headers soundkit sets, the body
 /// (whose size the request's log line and `/metrics` count).
@@ -63,19 +64,20 @@ struct Refusal: Error, Sendable {
     static let busy = Refusal(
         SoundKitError.Code.busy.httpStatus, SoundKitError.Code.busy.rawValue,
         "the server has as much work queued as it takes; try again shortly", retryAfter: 1)
+    /// The client went before its answer: nobody reads it, but the log line and `/metrics` count it (nginx's 499).
+    static let clientGone = Refusal(
+        SoundKitError.Code.cancelled.httpStatus, SoundKitError.Code.cancelled.rawValue,
+        "the client closed the connection")
     static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")
     static let notFound = Refusal(404, "no-route", "there is no such route; GET /openapi.yaml lists them")
     static let internalError = Refusal(500, SoundKitError.Code.systemFailure.rawValue, "the server failed")
 
-    static func tooLarge(_ limit: Int) -> Refusal {
-        Refusal(
-            SoundKitError.Code.tooLarge.httpStatus, SoundKitError.Code.tooLarge.rawValue,
-            "the upload is larger than this server takes (\(limit >> 20) MB)")
-    }
+    /// The library's verdict on a request's parameters or headers.
+    init(_ problem: RequestProblem) { self.init(problem.status, problem.code, problem.message) }
 
-    static func invalid(_ message: String) -> Refusal {
-        Refusal(SoundKitError.Code.invalidRequest.httpStatus, SoundKitError.Code.invalidRequest.rawValue, message)
-    }
+    static func tooLarge(_ limit: Int) -> Refusal { Refusal(RequestProblem.tooLarge(limit)) }
+
+    static func invalid(_ message: String) -> Refusal { Refusal(RequestProblem.invalid(message)) }
 
     var reply: Reply {
         struct Body: Encodable {

@@ -68,7 +68,7 @@ final class Gate: @unchecked Sendable {
 
 /// Answers every request: routing, the token, CORS, limits, the timeout, one log line and the metrics.
 struct Responder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
     let options: ServeOptions
     let gate: Gate
     let pool: WorkerPool
@@ -84,7 +84,7 @@ struct Responder: HTTPResponder {
         let counted = ByteCount()
         var reply: Reply
         do {
-            reply = try await answer(request, route: route, counted: counted)
+            reply = try await answer(request, route: route, context: context, counted: counted)
         } catch let r as Refusal {
             reply = r.reply
         } catch {
@@ -133,7 +133,7 @@ struct Responder: HTTPResponder {
     }
 
     /// The reply, or the refusal thrown.
-    func answer(_ request: Request, route: Route?, counted: ByteCount) async throws -> Reply {
+    func answer(_ request: Request, route: Route?, context: Context, counted: ByteCount) async throws -> Reply {
         guard let route else { throw Refusal.notFound }
         if request.method == .options, options.cors != nil {
             var r = Reply(status: 204, contentType: "text/plain", body: [])
@@ -159,55 +159,78 @@ struct Responder: HTTPResponder {
         case .openapi: return .text(OpenAPI.document, contentType: "application/yaml")
         case .page: return .text(Page.html, contentType: "text/html; charset=utf-8")
         case .rules: return .json(RulesDocument.current)
-        case .prepare, .check, .info, .payload: return try await upload(request, route: route, counted: counted)
+        case .prepare, .check, .info, .payload:
+            return try await upload(request, route: route, watch: await context.clientWatch(), counted: counted)
         }
     }
 
     /// A `/v1` POST: refused by its `Content-Length` before the body is read, or admitted to the queue; then its
-    /// body read and its work done on a worker thread, all within `--timeout`.
-    func upload(_ request: Request, route: Route, counted: ByteCount) async throws -> Reply {
+    /// body read and its work done on a worker thread, all within `--timeout`. A client that goes (`watch`) cancels
+    /// it: its job leaves the queue, or its worker abandons it between chunks, and its place is free at once.
+    func upload(_ request: Request, route: Route, watch: ClientWatch?, counted: ByteCount) async throws -> Reply {
         if gate.draining { throw Refusal.draining }
-        let length = request.headers[.contentLength].flatMap { Int($0) }
-        if let length, length > options.maxUpload { throw Refusal.tooLarge(options.maxUpload) }
+        let length: Int?
+        let query = ServiceQuery(request.uri.query ?? "")
+        do {
+            length = try UploadLimit.declared(request.headers[.contentLength], limit: options.maxUpload)
+            _ = try query.name()
+        } catch {
+            throw Refusal(error)
+        }
         if let refusal = gate.admit() { throw refusal }
         defer { gate.release() }
-        let query = Query(values: Self.query(request))
-        if let name = query["name"], name.unicodeScalars.count > 255 {
-            throw Refusal.invalid("name is longer than 255 characters")
-        }
         let accept = request.headers[.accept] ?? ""
         let limit = options.maxUpload
         let work = self.work
         let pool = self.pool
         let body = request.body
-        return try await Self.within(seconds: options.timeout) {
-            let bytes = try await Self.collect(body, limit: limit, expected: length, counted: counted)
-            if bytes.isEmpty { throw Refusal.invalid("the request has no body: send the file's bytes") }
-            let outcome = try await pool.run { () -> Result<Reply, Refusal> in
-                Result { () throws(Refusal) -> Reply in
-                    switch route {
-                    case .prepare: return try work.prepare(bytes, query: query, accept: accept)
-                    case .check: return try work.check(bytes, query: query)
-                    case .info: return try work.info(bytes, query: query)
-                    default: return try work.payload(bytes, query: query)
+        let timeout = options.timeout
+        // Past --spool-above-kb the body goes to a file: a queued upload then holds no memory for its bytes. Removed
+        // when the request ends, however it ends (and nothing is written to it after that).
+        let received = UploadBody(
+            scratch: work.scratch, threshold: options.spoolAbove, name: query["name"], expected: length)
+        defer { received.discard() }
+        let job = Task {
+            try await Self.within(seconds: timeout) {
+                try await Self.collect(body, into: received, limit: limit, counted: counted)
+                if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
+                let upload = try received.finish()
+                let outcome = try await pool.run { () -> Result<Reply, Refusal> in
+                    Result { () throws(Refusal) -> Reply in
+                        switch route {
+                        case .prepare: return try work.prepare(upload, query: query, accept: accept)
+                        case .check: return try work.check(upload, query: query)
+                        case .info: return try work.info(upload, query: query)
+                        default: return try work.payload(upload, query: query)
+                        }
                     }
                 }
+                return try outcome.get()
             }
-            return try outcome.get()
+        }
+        let registration = watch?.onGone { job.cancel() }
+        defer { if let registration { watch?.forget(registration) } }
+        do {
+            return try await withTaskCancellationHandler {
+                try await job.value
+            } onCancel: {
+                job.cancel()
+            }
+        } catch {
+            if watch?.hasGone == true { throw Refusal.clientGone }
+            throw error
         }
     }
 
-    /// The body, refused as soon as it passes `limit`; held in one allocation of its `Content-Length` when it has
-    /// one, so that an upload at the limit costs the limit, not twice it.
-    static func collect(_ body: RequestBody, limit: Int, expected: Int?, counted: ByteCount) async throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        if let expected, expected > 0, expected <= limit { bytes.reserveCapacity(expected) }
+    /// Reads the body into `received`, refused as soon as it passes `limit`.
+    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
         for try await buffer in body {
-            guard bytes.count + buffer.readableBytes <= limit else { throw Refusal.tooLarge(limit) }
-            bytes.append(contentsOf: buffer.readableBytesView)
+            guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
+                throw Refusal.tooLarge(limit)
+            }
+            try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
             counted.add(buffer.readableBytes)
         }
-        return bytes
     }
 
     /// `body`'s result, or ``Refusal/timedOut`` once `seconds` have passed (and `body` cancelled: its worker thread
@@ -223,22 +246,6 @@ struct Responder: HTTPResponder {
             guard let first = try await group.next(), let value = first else { throw Refusal.timedOut }
             return value
         }
-    }
-
-    /// The query's parameters, decoded as a form is (`+` is a space, then percent escapes); the first of a name
-    /// repeated wins.
-    static func query(_ request: Request) -> [String: String] {
-        var values: [String: String] = [:]
-        for pair in (request.uri.query ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ s: Substring) -> String {
-                let spaced = s.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            let key = decoded(parts[0])
-            if values[key] == nil { values[key] = parts.count > 1 ? decoded(parts[1]) : "" }
-        }
-        return values
     }
 
     /// Whether `Authorization: Bearer` gives `token` (compared in constant time).

@@ -11,6 +11,8 @@ struct ServeOptions: Sendable {
     var jobs = BatchConverter.processorCount
     /// Requests waiting for a thread beyond those working; one more is answered 429.
     var queue = 16
+    /// Bytes of an upload held in memory; past them it is spooled to a temporary file.
+    var spoolAbove = 1 << 20
     /// Seconds a request may take, body and work together.
     var timeout = 30
     /// The bearer token `/v1` requires, when `--token-file` names one.
@@ -20,12 +22,13 @@ struct ServeOptions: Sendable {
 
     static let usage = """
         USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
-                              [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN]
+                              [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
 
         Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
         findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
         /openapi.yaml, and a page at /. Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free
         port). SIGTERM or SIGINT drains: /readyz turns 503, requests under way finish, new ones get 503, exit 0.
+        An upload past --spool-above-kb is kept in a temporary file (in TMPDIR) rather than in memory.
 
         """
 
@@ -57,6 +60,7 @@ struct ServeOptions: Sendable {
             case "--jobs": o.jobs = try number(a, 1...256)
             case "--queue": o.queue = try number(a, 0...10000)
             case "--timeout": o.timeout = try number(a, 1...3600)
+            case "--spool-above-kb": o.spoolAbove = try number(a, 0...1_048_576) << 10
             case "--token-file": o.token = try readToken(try value(a))
             case "--cors": o.cors = try value(a)
             case "-h", "--help": throw Problem(message: "")

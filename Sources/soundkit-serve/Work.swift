@@ -10,25 +10,23 @@ struct Work: Sendable {
     let scratch: String
 
     /// `POST /v1/sounds/prepare`.
-    func prepare(_ bytes: [UInt8], query: Query, accept: String) throws(Refusal) -> Reply {
-        let platforms = try query.platforms()
-        let name = SoundInput.uploadName(query["name"] ?? SoundInput.bytesName)
-        var recipe = NotificationSoundRecipe()
-        recipe.quality = try query.quality()
-        recipe.loudness = try query.loudness()
-        let recipes = platforms.map { p -> NotificationSoundRecipe in
-            var r = recipe
-            r.platform = p
-            return r
-        }
-        let wants = Accept(accept)
-        if let single = wants.audio, platforms != [single] {
-            throw Refusal(
-                406, "not-acceptable",
-                "Accept: \(single.contentType) returns one platform's file: add platform=\(single.rawValue)")
-        }
+    func prepare(_ upload: Upload, query: ServiceQuery, accept: String) throws(Refusal) -> Reply {
+        let asked: PrepareRequest
+        do { asked = try PrepareRequest(query: query, accept: accept) } catch { throw Refusal(error) }
+        let name = asked.name
+        let wants = asked.accept
+        let recipes = asked.recipes
         let made: [PreparedSound]
-        switch NotificationSounds.makeAll(.upload(bytes, name: name), recipes: recipes) {
+        let input: SoundInput
+        var folder: String?
+        switch upload {
+        case .memory(let bytes): input = .upload(bytes, name: name)
+        case .file(let path, let f):
+            input = .file(path)
+            folder = f
+        }
+        // A file or a zip alone carries no findings: the files made are not checked for them.
+        switch NotificationSounds.makeAll(input, recipes: recipes, checked: wants.audio == nil && !wants.zip) {
         case .success(let m): made = m
         case .failure(let e): throw Refusal(e)
         }
@@ -52,21 +50,22 @@ struct Work: Sendable {
             var trimmed: Bool
             var source: AudioFileDescription?
         }
-        return .json(
+        let document = Reply.json(
             Document(outputs: made, trimmed: made.contains { $0.trimmed }, source: made.first?.source))
+        return folder.map { Self.unscratched(document, $0) } ?? document
     }
 
     /// `POST /v1/sounds/check`: a sound, an `.ipa`, `.apk` or `.aab`, checked as `soundkit check` checks it.
-    func check(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
-        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
-            let report = SoundChecker.check([path], options: CheckOptions()).rendered()
+    func check(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
+        try withFile(upload, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+            let report = SoundChecker.check([path], options: CheckOptions()).described()
             return Self.unscratched(.json(report), folder)
         }
     }
 
     /// `POST /v1/sounds/info`: the file described, as `soundkit info --format json` does.
-    func info(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
-        try withUpload(bytes, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
+    func info(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
+        try withFile(upload, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
             do throws(AudioFileError) {
                 let described = try InfoDocument.Described.read(path)
                 return Self.unscratched(.json(InfoDocument(files: [described])), folder)
@@ -78,26 +77,37 @@ struct Work: Sendable {
 
     /// `POST /v1/payloads/check`: a push request body, as `soundkit payload --format json` checks it. No sound is
     /// looked for on the server.
-    func payload(_ bytes: [UInt8], query: Query) throws(Refusal) -> Reply {
-        var provider: PushProvider?
-        if let p = query["provider"] {
-            guard let known = PushProvider(rawValue: p) else {
-                let all = PushProvider.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalid("provider takes one of \(all)")
+    func payload(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
+        let provider: PushProvider?
+        do { provider = try query.provider() } catch { throw Refusal(error) }
+        let bytes: [UInt8]
+        switch upload {
+        case .memory(let b): bytes = b
+        case .file(let path, _):
+            do {
+                let file = try InputFile(path: path)
+                bytes = try file.read(at: 0, count: Int(clamping: file.size))
+            } catch {
+                throw Refusal.internalError
             }
-            provider = known
         }
         let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
         return .json(
-            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).rendered())
+            CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).described())
     }
 
-    /// Runs `body` on the upload written to a file of its own (what reads archives and paths needs), in a folder
-    /// removed when `body` ends, however it ends.
-    func withUpload(
-        _ bytes: [UInt8], name: String?, _ body: (String, String) throws(Refusal) -> Reply
+    /// Runs `body` on the upload as a file of its own (what reads archives and paths needs) and its folder: the
+    /// spooled file as it is (its request removes it), or the bytes written to a folder removed when `body` ends,
+    /// however it ends.
+    func withFile(
+        _ upload: Upload, name: String?, _ body: (String, String) throws(Refusal) -> Reply
     ) throws(Refusal) -> Reply {
+        let bytes: [UInt8]
+        switch upload {
+        case .file(let path, let folder): return try body(path, folder)
+        case .memory(let b): bytes = b
+        }
         var template = Array((scratch + "/r-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw Refusal.internalError }
         let folder = String(cString: made)
@@ -124,58 +134,5 @@ struct Work: Sendable {
     static func headerSafe(_ name: String) -> String {
         let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
         return kept.isEmpty ? "sound" : String(String.UnicodeScalarView(kept))
-    }
-}
-
-/// What `Accept` asks `prepare` for: the zip, one platform's file, or JSON.
-struct Accept {
-    var zip = false
-    var audio: SoundPlatform?
-
-    init(_ header: String) {
-        let types = header.split(separator: ",").map {
-            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        }
-        if types.contains("application/json") || types.contains("*/*") || types.isEmpty { return }
-        if types.contains("application/zip") {
-            zip = true
-        } else if types.contains("audio/x-caf") {
-            audio = .ios
-        } else if types.contains("audio/ogg") {
-            audio = .android
-        }
-    }
-}
-
-/// A request's query parameters, and what `prepare` reads from them.
-struct Query: Sendable {
-    var values: [String: String]
-
-    subscript(_ key: String) -> String? { values[key] }
-
-    func platforms() throws(Refusal) -> [SoundPlatform] {
-        guard let p = values["platform"] else { return SoundPlatform.allCases }
-        if p == "all" { return SoundPlatform.allCases }
-        guard let one = SoundPlatform(rawValue: p) else { throw .invalid("platform takes ios, android or all") }
-        return [one]
-    }
-
-    func quality() throws(Refusal) -> IMAQuality {
-        switch values["quality"] {
-        case nil, "standard": return .standard
-        case "apple": return .apple
-        case "high": return .high
-        case "best": return .best
-        default: throw .invalid("quality takes apple, standard, high or best")
-        }
-    }
-
-    func loudness() throws(Refusal) -> Double? {
-        guard let text = values["loudness"] else { return nil }
-        guard let v = Double(text), v.isFinite, LoudnessTarget.levels.contains(v) else {
-            let range = LoudnessTarget.levels
-            throw .invalid("loudness takes a level in LUFS from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
-        }
-        return v
     }
 }

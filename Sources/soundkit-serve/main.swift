@@ -31,7 +31,11 @@ let logger = {
 }()
 
 // Every request's temporary files live in one folder of this process's own, removed at exit.
-var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/soundkit-serve-XXXXXX").utf8CString)
+// macOS's TMPDIR ends in a slash (/var/folders/…/T/): without it, the folder's path is the one the checker reports, and
+// the one taken out of the documents.
+var tmpdir = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+while tmpdir.count > 1 && tmpdir.hasSuffix("/") { tmpdir.removeLast() }
+var template = Array((tmpdir + "/soundkit-serve-XXXXXX").utf8CString)
 guard let made = mkdtemp(&template) else {
     FileHandle.standardError.write(Data("soundkit serve: error: cannot create a temporary folder\n".utf8))
     exit(1)
@@ -50,7 +54,11 @@ let host = options.host
 let app = Application(
     responder: responder,
     // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
-    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(options.timeout) + 5))),
+    // Every connection gets a ClientWatch: a request whose client goes leaves the queue (or its worker) at once.
+    server: .http1(
+        configuration: .init(
+            additionalChannelHandlers: [ClientWatch()], idleTimeout: .seconds(Int64(options.timeout) + 5))
+    ),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
     onServerRunning: { channel in
         let port = channel.localAddress?.port ?? options.port

@@ -20,11 +20,13 @@ final class ServeProcess: @unchecked Sendable {
 
     struct Failed: Error, CustomStringConvertible { var description: String }
 
-    init(_ arguments: [String] = []) throws {
+    /// `executable` is the `soundkit` to start (the test build's by default).
+    init(_ arguments: [String] = [], executable: URL? = nil) throws {
         tmp = try temporaryDirectory("serve-\(UUID().uuidString.prefix(8))")
         // The test build's soundkit, which execs the soundkit-serve beside it: scripts/build makes only soundkit, so
         // SOUNDKIT_BIN's release folder has no server.
-        process.executableURL = SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit")
+        process.executableURL =
+            executable ?? SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit")
         process.arguments = ["serve", "--port", "0"] + arguments
         var env = Tool.environment
         env["TMPDIR"] = tmp.path
@@ -98,8 +100,16 @@ final class ServeProcess: @unchecked Sendable {
 
     /// A connection that sends `head` (and nothing more unless asked): a slow client.
     func rawConnection(_ head: String) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Glibc imports SOCK_STREAM as an enum case, Darwin as an Int32.
+        #if canImport(Darwin)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
         var addr = sockaddr_in()
+        #if canImport(Darwin)
+            addr.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -217,6 +217,156 @@ struct ServeTests {
         #expect(server.stop() == 0)
     }
 
+    /// A 16-bit stereo WAV of `seconds` at 48 kHz, of seeded noise (which the IMA4 encoder works hardest on).
+    static func noiseWAV(seconds: Int) -> Data {
+        let frames = seconds * 48000
+        var d = Data("RIFF".utf8)
+        func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
+        func le16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
+        le32(36 + frames * 4)
+        d.append(contentsOf: Array("WAVEfmt ".utf8))
+        le32(16)
+        le16(1)
+        le16(2)
+        le32(48000)
+        le32(48000 * 4)
+        le16(4)
+        le16(16)
+        d.append(contentsOf: Array("data".utf8))
+        le32(frames * 4)
+        var x: UInt32 = 2_463_534_242
+        var samples = [UInt8](repeating: 0, count: frames * 4)
+        for i in stride(from: 0, to: samples.count, by: 2) {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            let v = UInt16(truncatingIfNeeded: x >> 18)  // 14 bits: loud, not clipped
+            samples[i] = UInt8(v & 0xFF)
+            samples[i + 1] = UInt8(v >> 8)
+        }
+        d.append(contentsOf: samples)
+        return d
+    }
+
+    @Test("a client that goes while its upload is queued frees its place at once (jobs 1, queue 1)")
+    func disconnectFreesQueuePlace() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--queue", "1", "--timeout", "60"])
+        // A holds the one worker for seconds: 10 s of stereo noise made into IMA4 by the test (debug) build.
+        let long = Self.noiseWAV(seconds: 10)
+        let a = Task {
+            try await server.request("POST", "/v1/sounds/prepare?platform=ios&name=long.wav", body: long).status
+        }
+        try await Task.sleep(for: .milliseconds(1500))
+        // B sends a whole request and waits in the queue: the second and last place.
+        let small = Self.noiseWAV(seconds: 1)
+        let b = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(small.count)\r\n\r\n")
+        _ = small.withUnsafeBytes { send(b, $0.baseAddress, small.count, 0) }
+        try await Task.sleep(for: .milliseconds(1000))
+        // An empty upload is refused with 400 once it has a place, 429 when there is none.
+        let full = try await server.request("POST", "/v1/sounds/info", body: Data())
+        #expect(full.status == 429, "B holds the last place: \(full.status) \(full.text)")
+        // B goes: its place comes back while A still works.
+        close(b)
+        try await Task.sleep(for: .milliseconds(1000))
+        let after = try await server.request("POST", "/v1/sounds/info", body: Data())
+        #expect(after.status == 400, "B's place is free again: \(after.status) \(after.text)")
+        let aStatus = try await a.value
+        #expect(aStatus == 200, "A finished")
+        #expect(server.stop() == 0)
+        let log = server.log
+        #expect(log.contains("route=/v1/sounds/info") && log.contains("status=499"), "B is logged as gone: \(log)")
+    }
+
+    @Test(
+        "check's findings say their remedy in words, naming no tool or command; the command line's name soundkit convert"
+    )
+    func remediesNameNoCommand() async throws {
+        let server = try ServeProcess()
+        // 31 s: longer than iOS plays, so the remedy trims; a WAV, so it converts to an IMA4 CAF.
+        let wav = Self.noiseWAV(seconds: 31)
+        let answer = try await server.request("POST", "/v1/sounds/check?name=Door%20Bell.wav", body: wav)
+        #expect(answer.status == 200)
+        let findings = try #require((answer.json?["files"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+        let remedied = findings.filter { $0["remedy"] != nil }
+        #expect(!remedied.isEmpty, "a 31 s WAV has findings with a remedy: \(answer.text)")
+        for f in remedied {
+            let message = f["message"] as? String ?? ""
+            #expect(message.contains(" — make Door Bell"), "\(message)")
+            #expect(!message.contains("--") && !message.contains("convert "), "\(message)")
+        }
+        #expect(
+            remedied.contains {
+                ($0["message"] as? String ?? "").contains("make Door Bell-short.caf from it: ima4, the first 29.5 s")
+            }, "\(answer.text)")
+        #expect(!answer.text.lowercased().contains("soundkit"), "\(answer.text)")
+        #expect(server.stop() == 0)
+
+        // The command line renders its own hint, a command to run.
+        let dir = try temporaryDirectory("serve-remedy")
+        let path = dir.appendingPathComponent("Door Bell.wav")
+        try wav.write(to: path)
+        let cli = try Tool.soundkit("check", path.path, "--format", "json")
+        #expect(cli.stdout.contains("soundkit convert '\(path.path)'"), "\(cli.stdout)")
+    }
+
+    @Test(
+        "soundkit serve started through a symbolic link (as Homebrew installs it) finds soundkit-serve beside the real one"
+    )
+    func throughSymlink() async throws {
+        let dir = try temporaryDirectory("serve-link")
+        let link = dir.appendingPathComponent("soundkit")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("soundkit-serve").path))
+        let server = try ServeProcess([], executable: link)
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("uploads past --spool-above-kb go to a temporary file, answered as from memory, and removed however they end")
+    func spooledUploads() async throws {
+        let spooling = try ServeProcess(["--spool-above-kb", "16"])
+        let inMemory = try ServeProcess()
+        // The server's scratch folder (TMPDIR/soundkit-serve-XXXXXX): empty between requests.
+        func leftovers(_ server: ServeProcess) throws -> [String] {
+            let fm = FileManager.default
+            return try fm.contentsOfDirectory(atPath: server.tmp.path).flatMap { scratch in
+                try fm.contentsOfDirectory(atPath: server.tmp.appendingPathComponent(scratch).path)
+            }
+        }
+        let wav = Self.noiseWAV(seconds: 1)
+        let payload =
+            Data(#"{"aps": {"sound": "chime.caf", "alert": ""#.utf8) + Data(repeating: 0x61, count: 20000)
+            + Data(#""}}"#.utf8)
+        for (path, body) in [
+            // iOS alone: an Ogg's stream serial number is random, so two Oggs of the same sound differ.
+            ("/v1/sounds/prepare?platform=ios&name=Door%20Bell.wav", wav),
+            ("/v1/sounds/check?name=Door%20Bell.wav", wav),
+            ("/v1/sounds/info?name=Door%20Bell.wav", wav), ("/v1/payloads/check?name=p.json", payload),
+        ] {
+            let spooled = try await spooling.request("POST", path, body: body)
+            let held = try await inMemory.request("POST", path, body: body)
+            #expect(spooled.status == 200 && held.status == 200, "\(path): \(spooled.text.prefix(300))")
+            #expect(spooled.text == held.text, "\(path): the same document from a spooled upload")
+            #expect(!spooled.text.contains(spooling.tmp.path), "\(path): the server's folder leaked")
+            let left = try leftovers(spooling)
+            #expect(left.isEmpty, "\(path): \(left)")
+        }
+        // A client that goes halfway through a spooled body leaves nothing behind.
+        let cut = try spooling.rawConnection(
+            "POST /v1/sounds/info?name=cut.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        _ = wav.prefix(100_000).withUnsafeBytes { send(cut, $0.baseAddress, 100_000, 0) }
+        try await Task.sleep(for: .milliseconds(500))
+        close(cut)
+        try await Task.sleep(for: .milliseconds(1000))
+        let left = try leftovers(spooling)
+        #expect(left.isEmpty, "a cut upload's file: \(left)")
+        #expect(spooling.stop() == 0)
+        #expect(inMemory.stop() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spooling.tmp.path).isEmpty)
+    }
+
     @Test("the hostile corpus posted to every route: 4xx JSON or a 200 document, never 5xx, and the server stays up")
     func hostile() async throws {
         let server = try ServeProcess(["--timeout", "20"])

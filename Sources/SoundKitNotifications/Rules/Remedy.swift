@@ -90,6 +90,24 @@ public struct Remedy: Codable, Hashable, Sendable {
         return words.joined(separator: " ")
     }
 
+    /// The remedy in words, for a service's documents (`soundkit serve`) and any front end whose user runs no
+    /// command: the file to make and how, naming no tool, command or option. `make chime.caf from it: ima4, the first
+    /// 29.5 s with a short fade-out`.
+    package func described() -> String {
+        var how = [dataFormat]
+        if let trim { how.append("the first \(decimal(trim, 1)) s with a short fade-out") }
+        if let gain { how.append(gain < 0 ? "\(decimal(-gain, 1)) dB quieter" : "\(decimal(gain, 1)) dB louder") }
+        if let normalize { how.append("normalised to \(decimal(normalize, 1)) LUFS") }
+        let make = "make \(outputName) from \(action == .convert ? "it" : "that"): " + how.joined(separator: ", ")
+        switch action {
+        case .convert: return make
+        case .exportThenConvert:
+            return
+                "\(undecodableFormat ?? "its audio") cannot be decoded here, so export it as WAV (\(exportName ?? "a WAV"))"
+                + " from the app that made it, then " + make
+        }
+    }
+
     /// A word a POSIX shell reads back as `s`.
     package static func quoted(_ s: String) -> String {
         s.contains(where: { " '\"$`\\".contains($0) }) ? "'" + s.replacingAll("'", "'\\''") + "'" : s
@@ -106,6 +124,19 @@ extension Finding {
 }
 
 extension CheckReport {
+    /// Every message with its remedy in words (``Remedy/described()``), as a service answers: no tool or command is
+    /// named; the structured remedies stay.
+    package func described() -> CheckReport {
+        var r = self
+        for i in r.files.indices {
+            for j in r.files[i].findings.indices {
+                let f = r.files[i].findings[j]
+                if let remedy = f.remedy { r.files[i].findings[j].message = f.message + " — " + remedy.described() }
+            }
+        }
+        return r
+    }
+
     /// Every message as the command line prints it (``Finding/rendered(path:)``); the structured remedies stay.
     package func rendered() -> CheckReport {
         var r = self

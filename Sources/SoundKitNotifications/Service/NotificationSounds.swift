@@ -48,15 +48,19 @@ public enum NotificationSounds {
     }
 
     /// Every recipe's sound from one decoding of `input`, or why not.
+    /// `checked: false` skips the checks of the files made (their findings are empty, their facts read from the
+    /// header): for a caller that returns the files alone, as `soundkit serve` does for `Accept: audio/x-caf`.
     package static func makeAll(
-        _ input: SoundInput, recipes: [NotificationSoundRecipe]
+        _ input: SoundInput, recipes: [NotificationSoundRecipe], checked: Bool = true
     ) -> Result<[PreparedSound], SoundKitError> {
         if Task.isCancelled || WorkerPool.isCancelled {
             return .failure(SoundKitError(AudioFileError(input.name, .cancelled)))
         }
         do throws(AudioFileError) {
             return .success(
-                try make(input, recipes: recipes, outputNames: recipes.map { $0.platform.fileName(for: input.name) }))
+                try make(
+                    input, recipes: recipes, outputNames: recipes.map { $0.platform.fileName(for: input.name) },
+                    checked: checked))
         } catch {
             return .failure(SoundKitError(error))
         }
@@ -115,7 +119,7 @@ public enum NotificationSounds {
     /// The sounds made from `input` by `recipes`, in memory, checked, from one decoding; `outputNames` name them in
     /// findings.
     static func make(
-        _ input: SoundInput, recipes: [NotificationSoundRecipe], outputNames: [String]
+        _ input: SoundInput, recipes: [NotificationSoundRecipe], outputNames: [String], checked: Bool = true
     ) throws(AudioFileError) -> [PreparedSound] {
         let source = try input.open()
         let description = try Inspector.describe(source)
@@ -131,7 +135,16 @@ public enum NotificationSounds {
         var made: [PreparedSound] = []
         for ((recipe, output), done) in zip(zip(recipes, outputs), pending) {
             guard let bytes = done.written.bytes else { throw AudioFileError(output.path, .system(.write, .ioError)) }
-            let (findings, facts) = check(bytes, named: output.path, recipe: recipe)
+            let (findings, facts) =
+                checked
+                ? check(bytes, named: output.path, recipe: recipe)
+                : (
+                    [],
+                    SoundFacts.gather(
+                        InputFile(name: output.path, bytes: bytes), measureLevels: false, measureLoudness: false,
+                        listener: nil
+                    ).description
+                )
             guard let result = facts else { throw AudioFileError(output.path, .system(.read, .ioError)) }
             var sound = PreparedSound(
                 bytes: bytes, findings: findings, trimmed: output.options.trim != nil, source: description,

@@ -13,7 +13,7 @@ struct Serve: ParsableCommand {
         abstract: "Serve soundkit over HTTP: prepare, check and describe uploaded sounds, and a page at /.",
         discussion: """
             soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N] \
-            [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN]
+            [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
 
             Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free port). POST a sound to \
             /v1/sounds/prepare for iOS's CAF, Android's Ogg and the findings; GET /openapi.yaml lists every route. \
@@ -42,17 +42,28 @@ struct Serve: ParsableCommand {
         #endif
     }
 
-    /// `soundkit-serve` in this executable's folder.
+    /// `soundkit-serve` in the folder this executable really is in: through symbolic links (Homebrew's
+    /// `HOMEBREW_PREFIX/bin/soundkit` is one, to the Cellar's `bin`, where soundkit-serve was installed beside it).
     static func serverPath() -> String {
+        let own = ownPath()
+        guard let slash = own.lastIndex(of: "/") else { return "soundkit-serve" }
+        return String(own[...slash]) + "soundkit-serve"
+    }
+
+    /// This executable's path, symbolic links resolved: Linux's `/proc/self/exe` is resolved already; macOS's
+    /// `_NSGetExecutablePath` is the path it was started by (a symbolic link, or relative), which `realpath` resolves.
+    static func ownPath() -> String {
         var buffer = [CChar](repeating: 0, count: 4097)
         #if canImport(Darwin)
             var size = UInt32(buffer.count - 1)
-            let own = _NSGetExecutablePath(&buffer, &size) == 0 ? String(cString: buffer) : CommandLine.arguments[0]
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return CommandLine.arguments[0] }
+            guard let real = realpath(buffer, nil) else { return String(cString: buffer) }
+            defer { free(real) }
+            return String(cString: real)
         #else
             let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            let own = n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+            // n == count - 1 may be a path cut short: argv[0] is then the better guess.
+            return n > 0 && n < buffer.count - 1 ? String(cString: buffer) : CommandLine.arguments[0]
         #endif
-        guard let slash = own.lastIndex(of: "/") else { return "soundkit-serve" }
-        return String(own[...slash]) + "soundkit-serve"
     }
 }

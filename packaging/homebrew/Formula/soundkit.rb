@@ -24,7 +24,10 @@ class Soundkit < Formula
               -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=function-signature-opts]
     args << "--static-swift-stdlib" if OS.linux?
     system "swift", "build", *args
-    bin.install ".build/release/soundkit"
+    # `soundkit serve` runs soundkit-serve from the folder soundkit really is in (the Cellar's bin, through the
+    # symlink brew puts in HOMEBREW_PREFIX/bin): built with the same flags, installed beside it.
+    system "swift", "build", *args.map { |a| (a == "soundkit") ? "soundkit-serve" : a }
+    bin.install ".build/release/soundkit", ".build/release/soundkit-serve"
     pkgshare.install "scripts/xcode-check-sounds.sh"
     generate_completions_from_executable(bin/"soundkit", "--generate-completion-script")
 
@@ -49,5 +52,23 @@ class Soundkit < Formula
     system bin/"soundkit", "convert", "tone.wav", "tone.caf", "-d", "ima4"
     assert_match "ima4", shell_output("#{bin}/soundkit info tone.caf")
     system bin/"soundkit", "check", "tone.caf"
+
+    # soundkit serve finds soundkit-serve beside it: --help is the server's own usage.
+    assert_match "USAGE: soundkit serve", shell_output("#{bin}/soundkit-serve --help")
+    port = free_port
+    server = spawn bin/"soundkit", "serve", "--port", port.to_s, out: "serve.log"
+    begin
+      30.times do
+        break if File.exist?("serve.log") && File.read("serve.log").include?("listening on")
+
+        sleep 1
+      end
+      assert_match "listening on http://127.0.0.1:#{port}", File.read("serve.log")
+      assert_match "ima4", shell_output("curl -s --data-binary @tone.caf " \
+                                        "'http://127.0.0.1:#{port}/v1/sounds/info?name=tone.caf'")
+    ensure
+      Process.kill("TERM", server)
+      Process.wait(server)
+    end
   end
 end
