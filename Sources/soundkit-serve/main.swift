@@ -48,6 +48,7 @@ let responder = Responder(
     options: options, gate: gate, pool: pool, work: Work(scratch: scratch),
     metricsText: {
         Gauge(label: "soundkit_queue_depth").record(pool.queued)
+        Gauge(label: "soundkit_uploads_admitted").record(gate.inQueue)
         return registry.emitToBuffer()
     }, logger: logger)
 let host = options.host

@@ -202,10 +202,17 @@ struct ServeTests {
         let slow = try server.rawConnection(
             "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1000\r\n\r\nRIFF"
         )
-        // The slow request takes the place when the server has its headers; the probe must come after that, and a
-        // second probe would race it for the place: one probe, 1.5 s later (of the 5 s timeout), so that a loaded
-        // machine does not decide the outcome.
-        try await Task.sleep(for: .milliseconds(1500))
+        // The slow request takes the place when the server has its headers; the probe must come after that (a probe
+        // before it would take the place itself), so the test waits until /metrics shows the place taken.
+        var admitted = false
+        for _ in 0..<40 where !admitted {
+            let text = try await server.request("GET", "/metrics").text
+            admitted = text.split(separator: "\n").contains {
+                $0 == "soundkit_uploads_admitted 1" || $0 == "soundkit_uploads_admitted 1.0"
+            }
+            if !admitted { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(admitted, "the slow request holds the place within 4 s")
         let busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
         expectError(busy, 429, "busy", "queue full")
         #expect(busy.headers["retry-after"] != nil)
