@@ -258,10 +258,12 @@ struct ServeTests {
     @Test("a client that goes while its upload is queued frees its place at once (jobs 1, queue 1)")
     func disconnectFreesQueuePlace() async throws {
         let server = try ServeProcess(["--jobs", "1", "--queue", "1", "--timeout", "60"])
-        // A holds the one worker for seconds: 10 s of stereo noise made into IMA4 by the test (debug) build.
-        let long = Self.noiseWAV(seconds: 10)
+        // A holds the one worker for seconds: 2 s of stereo noise made into IMA4 by the beams (quality=best), about
+        // 7 s in a release build and as long in the tests' build (its codecs are optimised too).
+        let long = Self.noiseWAV(seconds: 2)
         let a = Task {
-            try await server.request("POST", "/v1/sounds/prepare?platform=ios&name=long.wav", body: long).status
+            try await server.request("POST", "/v1/sounds/prepare?platform=ios&name=long.wav&quality=best", body: long)
+                .status
         }
         try await Task.sleep(for: .milliseconds(1500))
         // B sends a whole request and waits in the queue: the second and last place.
