@@ -51,30 +51,28 @@ struct SoundKitCommand: ParsableCommand {
     /// Runs the command `words` (the words after `soundkit`) name and returns its exit status, writing to the run's
     /// ``Console``: what the process does between its start and its exit, and what the tests run in process.
     static func run(_ words: [String]) -> Int32 {
-        Console.$arguments.withValue(words) {
-            // ArgumentParser answers `--version` only after building the tree of every command, whose reflection
-            // and dynamic casts each scan all of the binary's 5,000 protocol conformances (a tenth of the process).
-            if words == ["--version"] {
-                print(SoundKitVersion.string)
-                return 0
-            }
-            if let why = ConvertRequest.refusal(words) {
-                printError("soundkit: error: \(why)")
-                return 64
-            }
-            if words.first == "convert", let status = Convert.runScanned(Array(words.dropFirst())) { return status }
-            do {
-                var command = try parseAsRoot(words)
-                try command.run()
-                return 0
-            } catch {
-                // What ArgumentParser's `exit(withError:)` prints: help and the version on standard output, with
-                // status 0; usage errors and the rest on standard error.
-                let status = exitCode(for: error)
-                let message = fullMessage(for: error)
-                if !message.isEmpty { status.isSuccess ? print(message) : printError(message) }
-                return status.rawValue
-            }
+        // ArgumentParser answers `--version` only after building the tree of every command, whose reflection
+        // and dynamic casts each scan all of the binary's 5,000 protocol conformances (a tenth of the process).
+        if words == ["--version"] {
+            print(SoundKitVersion.string)
+            return 0
+        }
+        if let why = ConvertRequest.refusal(words) {
+            printError("soundkit: error: \(why)")
+            return 64
+        }
+        if words.first == "convert", let status = Convert.runScanned(Array(words.dropFirst())) { return status }
+        do {
+            var command = try parseAsRoot(words)
+            try command.run()
+            return 0
+        } catch {
+            // What ArgumentParser's `exit(withError:)` prints: help and the version on standard output, with
+            // status 0; usage errors and the rest on standard error.
+            let status = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty { status.isSuccess ? print(message) : printError(message) }
+            return status.rawValue
         }
     }
 }

@@ -85,7 +85,7 @@ enum InProcess {
 
     static func run(_ arguments: [String]) -> Tool.Result {
         _ = cacheFolder
-        let console = Console()
+        let console = Console(words: arguments)
         let start = DispatchTime.now()
         let status = Console.$current.withValue(console) { SoundKitCommand.run(arguments) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -10,9 +10,14 @@ final class Console: Sendable {
     /// The console of the run under way; `nil` is the process's own standard output and error.
     @TaskLocal static var current: Console?
 
-    /// The words after `soundkit` for the run under way: `CommandLine.arguments` in a process of its own, the test's
-    /// words in process.
-    @TaskLocal static var arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    /// The words after `soundkit` for the run under way: the captured run's, or the process's command line. Not a
+    /// task-local of its own: instantiating one more `TaskLocal` type cost every process a tenth of a millisecond.
+    static var arguments: [String] { current?.words ?? Array(CommandLine.arguments.dropFirst()) }
+
+    /// The words this run was given.
+    let words: [String]
+
+    init(words: [String]) { self.words = words }
 
     private let buffers = LockedValueBox<(out: [UInt8], err: [UInt8])>(([], []))
 
