@@ -27,7 +27,9 @@ struct SoundKitCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), write(2) fails with EFBIG, which soundkit reports and cleans up
         // after, instead of the kernel killing the process with SIGXFSZ and leaving a temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
-        let words = Console.arguments
+        // The command line itself, not Console.arguments: reading a task-local instantiates its type, which a
+        // conversion that prints nothing would otherwise never pay for.
+        let words = Array(CommandLine.arguments.dropFirst())
         // `soundkit serve` is soundkit-serve, a program of its own beside this one: the server's libraries (swift-nio,
         // Hummingbird) stay out of every other command's start-up.
         if words.first == "serve", !words.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {

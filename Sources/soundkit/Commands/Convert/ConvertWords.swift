@@ -42,7 +42,9 @@ struct ConvertWords: Equatable {
     /// `Convert`'s options is what a short conversion's start-up would otherwise spend. soundkitCLITests checks that
     /// every line read here gives what ArgumentParser gives, option by option.
     static func scan(_ words: [String]) -> ConvertWords? {
-        let options = ConvertOption.all
+        // Built at the first option word: building it instantiates every option's key paths and closures, which a
+        // conversion naming only its files never needs.
+        var table: [ConvertOption]?
         var read = ConvertWords()
         var seen: Set<String> = []
         var i = 0
@@ -59,6 +61,8 @@ struct ConvertWords: Equatable {
                 spelled = String(word[..<eq])
                 attached = String(word[word.index(after: eq)...])
             }
+            let options = table ?? ConvertOption.all
+            table = options
             guard let option = options.first(where: { $0.spellings.contains(spelled) }),
                 let first = option.spellings.first, seen.insert(first).inserted
             else { return nil }
@@ -75,7 +79,8 @@ struct ConvertWords: Equatable {
             }
             guard option.read(&read, value) else { return nil }
         }
-        guard (try? read.validate()) != nil else { return nil }
+        // Nothing to validate when no option was given.
+        guard table == nil || (try? read.validate()) != nil else { return nil }
         return read
     }
 }
