@@ -10,30 +10,10 @@ import Testing
 struct ClippingCeilingTests {
     /// A 16-bit stereo WAV at 44.1 kHz of `seconds` of `sample(frame)` in both channels.
     static func wav(_ seconds: Double, _ sample: (Int) -> Double) -> Data {
-        let frames = Int(seconds * 44100)
-        var d = Data()
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8))
-        u32(36 + frames * 4)
-        d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16)
-        u16(1)
-        u16(2)
-        u32(44100)
-        u32(44100 * 4)
-        u16(4)
-        u16(16)
-        d.append(contentsOf: Array("data".utf8))
-        u32(frames * 4)
-        for f in 0..<frames {
-            let v = Int16(max(-32768, min(32767, (sample(f) * 32768).rounded())))
-            withUnsafeBytes(of: v.littleEndian) {
-                d.append(contentsOf: $0)
-                d.append(contentsOf: $0)
-            }
-        }
-        return d
+        Data(
+            TestWAV.pcm16(rate: 44100, channels: 2, frames: Int(seconds * 44100)) { f, _ in
+                Int16(max(-32768, min(32767, (sample(f) * 32768).rounded())))
+            })
     }
 
     @Test("a sound far under 0 dBTP is judged from its samples; one whose inter-sample peaks pass it, exactly")

@@ -275,27 +275,5 @@ struct PayloadLinterTests {
 /// Sound files written here, so the tests need no tool.
 enum SoundFiles {
     /// A mono 16-bit 8 kHz WAV holding a 440 Hz tone.
-    static func wav(seconds: Double) -> [UInt8] {
-        let frames = Int(seconds * 8000)
-        var out: [UInt8] = []
-        func u32(_ v: Int) { out += withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
-        func u16(_ v: Int) { out += withUnsafeBytes(of: UInt16(v).littleEndian, Array.init) }
-        out += Array("RIFF".utf8)
-        u32(36 + frames * 2)
-        out += Array("WAVEfmt ".utf8)
-        u32(16)
-        u16(1)
-        u16(1)
-        u32(8000)
-        u32(16000)
-        u16(2)
-        u16(16)
-        out += Array("data".utf8)
-        u32(frames * 2)
-        for i in 0..<frames {
-            let s = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / 8000))
-            out += withUnsafeBytes(of: s.littleEndian, Array.init)
-        }
-        return out
-    }
+    static func wav(seconds: Double) -> [UInt8] { TestWAV.tone(seconds: seconds) }
 }

@@ -12,29 +12,7 @@ import Testing
 /// carries its watch app at `X.app/Watch/W.app` (Xcode's "Embed Watch Content" build phase).
 enum PlatformApps {
     /// A mono 16-bit 8 kHz WAV of a 440 Hz tone at −12 dBFS: a sound every rule passes, under 30 s.
-    static func tone(seconds: Double) -> Data {
-        let frames = Int(seconds * 8000)
-        var d = Data()
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8))
-        u32(36 + frames * 2)
-        d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16)
-        u16(1)
-        u16(1)
-        u32(8000)
-        u32(16000)
-        u16(2)
-        u16(16)
-        d.append(contentsOf: Array("data".utf8))
-        u32(frames * 2)
-        for i in 0..<frames {
-            let s = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / 8000))
-            withUnsafeBytes(of: s.littleEndian) { d.append(contentsOf: $0) }
-        }
-        return d
-    }
+    static func tone(seconds: Double) -> Data { Data(TestWAV.tone(seconds: seconds)) }
 
     static func file(_ data: Data, at url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

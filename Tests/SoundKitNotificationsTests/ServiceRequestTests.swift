@@ -126,22 +126,9 @@ struct UncheckedMakeTests {
     @Test("the same files and facts, no findings, when the caller returns the files alone")
     func unchecked() throws {
         // 31 s of a full-scale square wave, 16-bit mono 8 kHz: cut to 29.5 s, and loud enough to have findings.
-        let frames = 31 * 8000
-        var wav: [UInt8] = Array("RIFF".utf8)
-        func le32(_ v: Int) { wav += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-        func le16(_ v: Int) { wav += [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        le32(36 + frames * 2)
-        wav += Array("WAVEfmt ".utf8)
-        le32(16)
-        le16(1)
-        le16(1)
-        le32(8000)
-        le32(16000)
-        le16(2)
-        le16(16)
-        wav += Array("data".utf8)
-        le32(frames * 2)
-        for i in 0..<frames { le16((i / 20) % 2 == 0 ? 0x7FFF : 0x8001) }
+        let wav = TestWAV.pcm16(rate: 8000, channels: 1, frames: 31 * 8000) { i, _ in
+            (i / 20) % 2 == 0 ? 32767 : -32767
+        }
         let recipes = [NotificationSoundRecipe.iOS, .android]
         let checked = try NotificationSounds.makeAll(.upload(wav, name: "Buzz.wav"), recipes: recipes).get()
         let unchecked = try NotificationSounds.makeAll(.upload(wav, name: "Buzz.wav"), recipes: recipes, checked: false)

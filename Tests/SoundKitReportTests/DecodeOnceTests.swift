@@ -18,15 +18,10 @@ struct ReportDecodingTests {
 
     /// A 16-bit stereo WAVE file of `frames` frames of a sine.
     static func wave(frames: Int, rate: Int = 48000) -> [UInt8] {
-        func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-        let data = frames * 4
-        var out = Array("RIFF".utf8) + le(36 + data, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(2, 2)
-        out += le(rate, 4) + le(rate * 4, 4) + le(4, 2) + le(16, 2) + Array("data".utf8) + le(data, 4)
-        for i in 0..<frames {
-            let v = Int(12000 * sin(Double(i) * 0.03))
-            out += le(v, 2) + le(-v, 2)
+        TestWAV.pcm16(rate: rate, channels: 2, frames: frames) { i, c in
+            let v = Int16(12000 * sin(Double(i) * 0.03))
+            return c == 0 ? v : -v
         }
-        return out
     }
 
     @Test("a report reads each sound once for its loudness, levels, waveform and preview")

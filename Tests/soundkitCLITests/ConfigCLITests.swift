@@ -29,28 +29,10 @@ struct TeamFolder {
     }
 
     static func wav(seconds: Double, amplitude: Double = 0.5, frequency: Double = 440) -> Data {
-        let rate = 8000
-        let frames = Int(seconds * Double(rate))
-        var d = Data()
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8))
-        u32(36 + frames * 2)
-        d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16)
-        u16(1)
-        u16(1)
-        u32(rate)
-        u32(rate * 2)
-        u16(2)
-        u16(16)
-        d.append(contentsOf: Array("data".utf8))
-        u32(frames * 2)
-        for i in 0..<frames {
-            let s = amplitude * 32767 * sin(2 * Double.pi * frequency * Double(i) / Double(rate))
-            withUnsafeBytes(of: Int16(s.rounded()).littleEndian) { d.append(contentsOf: $0) }
-        }
-        return d
+        Data(
+            TestWAV.pcm16(rate: 8000, channels: 1, frames: Int(seconds * 8000)) { i, _ in
+                Int16((amplitude * 32767 * sin(2 * Double.pi * frequency * Double(i) / 8000)).rounded())
+            })
     }
 }
 

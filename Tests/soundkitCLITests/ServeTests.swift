@@ -226,33 +226,14 @@ struct ServeTests {
 
     /// A 16-bit stereo WAV of `seconds` at 48 kHz, of seeded noise (which the IMA4 encoder works hardest on).
     static func noiseWAV(seconds: Int) -> Data {
-        let frames = seconds * 48000
-        var d = Data("RIFF".utf8)
-        func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
-        func le16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        le32(36 + frames * 4)
-        d.append(contentsOf: Array("WAVEfmt ".utf8))
-        le32(16)
-        le16(1)
-        le16(2)
-        le32(48000)
-        le32(48000 * 4)
-        le16(4)
-        le16(16)
-        d.append(contentsOf: Array("data".utf8))
-        le32(frames * 4)
         var x: UInt32 = 2_463_534_242
-        var samples = [UInt8](repeating: 0, count: frames * 4)
-        for i in stride(from: 0, to: samples.count, by: 2) {
-            x ^= x << 13
-            x ^= x >> 17
-            x ^= x << 5
-            let v = UInt16(truncatingIfNeeded: x >> 18)  // 14 bits: loud, not clipped
-            samples[i] = UInt8(v & 0xFF)
-            samples[i + 1] = UInt8(v >> 8)
-        }
-        d.append(contentsOf: samples)
-        return d
+        return Data(
+            TestWAV.pcm16(rate: 48000, channels: 2, frames: seconds * 48000) { _, _ in
+                x ^= x << 13
+                x ^= x >> 17
+                x ^= x << 5
+                return Int16(bitPattern: UInt16(truncatingIfNeeded: x >> 18))  // 14 bits: loud, not clipped
+            })
     }
 
     @Test("a client that goes while its upload is queued frees its place at once (jobs 1, queue 1)")
