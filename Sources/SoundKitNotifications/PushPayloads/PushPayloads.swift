@@ -49,8 +49,11 @@ package enum PayloadChecker {
         }
         let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
         var run = PayloadRun(bytes: bytes, notes: PayloadNotes(positions: parsed.positions), lookup: lookup)
-        run.entitlements = AppWiring.entitlements(given: entitlements, bundle: locations.bundle)
-        run.deployment = locations.bundle.flatMap(Deployment.of(bundle:))
+        // The app, opened once for its entitlements and its deployment target (an .ipa's central directory is read
+        // here, not once for each).
+        let app = locations.bundle.flatMap(AppBundle.tree)
+        run.entitlements = AppWiring.entitlements(given: entitlements, app: app)
+        run.deployment = app.map(Deployment.of(app:))
         let shape = provider ?? PushProvider.detect(parsed.value)
         run.check(parsed.value, as: shape)
         return PayloadReport(

@@ -244,12 +244,10 @@ package enum AppWiring {
         }
     }
 
-    /// The entitlements a payload is checked against: `given`, or those of the app at `bundle`.
-    static func entitlements(given: EntitlementsSource?, bundle: String?) -> EntitlementsSource? {
+    /// The entitlements a payload is checked against: `given`, or those of the app in `app` (its opened bundle).
+    static func entitlements(given: EntitlementsSource?, app: (any FileTree)?) -> EntitlementsSource? {
         if let given { return given }
-        guard let bundle, let tree = AppBundle.tree(bundle), case .success(let e)? = profileEntitlements(tree) else {
-            return nil
-        }
+        guard let app, case .success(let e)? = profileEntitlements(app) else { return nil }
         return e
     }
 

@@ -16,13 +16,11 @@ package struct Deployment: Sendable, Equatable {
         self.version = minimum.flatMap(AppWiring.version)
     }
 
-    /// The app at the root of `bundle` (a folder, `.ipa` or zipped `.app`): nil when the bundle cannot be read.
-    package static func of(bundle: String) -> Deployment? {
-        guard let tree = AppBundle.tree(bundle) else { return nil }
+    /// The app at the root of `tree` (an opened bundle: a folder, `.ipa` or zipped `.app`).
+    package static func of(app tree: any FileTree) -> Deployment {
         let platform = BundleLayout.of(tree).platform
-        guard case .string(let minimum)? = AppWiring.keys(tree, "")?.minimum(on: platform) else {
-            return Deployment(platform: platform, minimum: nil)
-        }
+        let minimum: String? =
+            if case .string(let m)? = AppWiring.keys(tree, "")?.minimum(on: platform) { m } else { nil }
         return Deployment(platform: platform, minimum: minimum)
     }
 
