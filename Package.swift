@@ -41,7 +41,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
     ],
     targets: [
-        // MARK: System libraries (the only C in the package, reached through SoundKitIO)
+        // MARK: C
+        // The system libraries, reached through SoundKitIO, and one file of soundkit's own: the registry of temporary
+        // files that a signal handler removes, in C because a handler may only call async-signal-safe functions.
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev", brew: "libsndfile"),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev", brew: "libsoxr"),
         cLibrary("CFFmpeg", pkgConfig: "libavformat", apt: "libavformat-dev", brew: "ffmpeg"),
@@ -54,13 +56,15 @@ let package = Package(
         // `main` and doubled the binary (issue 34).
         cLibrary("CLibYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev", brew: "libyaml"),
 
+        .target(name: "CEndingSignals"),
+
         // MARK: Libraries
         .target(name: "SoundKitCodecs", swiftSettings: codecsSettings),
         .target(name: "SoundKitContainers", dependencies: ["SoundKitCodecs"]),
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CZlib",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CZlib", "CEndingSignals",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(

@@ -35,12 +35,12 @@ struct SoundKitCommand: ParsableCommand {
         if words.first == "serve", !words.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
             Serve.exec(Array(words.dropFirst()))
         }
-        // A command that may write a file removes its temporary files when a signal ends it; `--version` and help
-        // write none, so they start no thread for it. A batch takes Ctrl-C itself: it cancels, keeping the files
-        // already converted.
+        // A command that may write a file removes its temporary files when a signal ends it (a handler, installed
+        // before any other thread exists); `--version` and help write none. A batch takes Ctrl-C itself: it
+        // cancels, keeping the files already converted.
         if !writesNoFile(words) {
             let batch = words.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
-            EndingSignals.removeTemporaryFiles(on: batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
+            TemporaryFiles.removeOnEndingSignals(batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
         }
         let status = run(words)
         #if canImport(Glibc)

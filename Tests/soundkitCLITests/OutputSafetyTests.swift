@@ -63,6 +63,48 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
     }
 
+    @Test("a batch ended by SIGTERM with hundreds of files under way leaves no temporary file, and every output whole")
+    func batchEndedBySignal() throws {
+        let dir = try temporaryDirectory("signal-batch")
+        let src = dir.appendingPathComponent("in")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+        let one = dir.appendingPathComponent("one.wav")
+        try Data(TestWAV.tone(seconds: 0.05)).write(to: one)
+        // 3,000 names for one sound: the batch finishes files faster than it puts them in place (once a second),
+        // so hundreds are tracked at once, past the registry's first table of 64.
+        for i in 0..<3000 {
+            try FileManager.default.createSymbolicLink(
+                at: src.appendingPathComponent("s\(i).wav"), withDestinationURL: one)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        p.arguments = ["convert", src.path, "--output-dir", out.path, "-f", "caff", "-d", "ima4", "--jobs", "2"]
+        p.environment = Tool.environment
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(30)
+        var underWay = 0
+        while p.isRunning, Date() < deadline {
+            underWay = ((try? Self.names(out)) ?? []).filter { $0.contains(".soundkit-") }.count
+            if underWay >= 100 { break }
+            usleep(2_000)
+        }
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        try #require(underWay >= 100, "the batch ended before 100 files were under way; nothing was tested")
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
+        let left = try Self.names(out)
+        #expect(!left.contains { $0.contains(".soundkit-") }, "\(left.filter { $0.contains(".soundkit-") }.prefix(5))")
+        let single = dir.appendingPathComponent("single.caf").path
+        try Tool.must(Tool.soundkit, ["convert", one.path, single, "-d", "ima4"])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: single))
+        for name in left {
+            #expect(try Data(contentsOf: out.appendingPathComponent(name)) == whole, "\(name)")
+        }
+    }
+
     @Test("a signal soundkit was started ignoring (nohup) does not end it")
     func ignoredSignal() throws {
         let (dir, input, output, _) = try Self.setUp("signal-ignored")

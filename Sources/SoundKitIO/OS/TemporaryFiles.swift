@@ -1,47 +1,31 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CEndingSignals
 
-/// The temporary files of outputs under way, so that a command-line tool ended by a signal can remove them
-/// (``removeAll()``, from a thread that waits for the signal, never from a signal handler). Off until
-/// ``startTracking()``: a library user that handles signals its own way pays nothing.
+/// The temporary files of outputs under way, so that a command-line tool ended by a signal can remove them. The
+/// registry is C (`Sources/CEndingSignals`): the removal runs in a signal handler, which may only read memory set
+/// up beforehand and call async-signal-safe functions, and Swift promises neither (its runtime may allocate or
+/// take locks). Off until ``removeOnEndingSignals(_:)``: a library user that handles signals its own way pays
+/// nothing, and its files are made by plain `mkstemp`.
 package enum TemporaryFiles {
-    private struct Registry {
-        var paths: Set<String> = []
-        var tracking = false
+    /// Installs the handler that removes the temporary files under way when one of `signals` ends the process,
+    /// then ends it as the signal would have. A signal the process was started ignoring stays ignored. Call before
+    /// any other thread exists.
+    package static func removeOnEndingSignals(_ signals: [Int32]) {
+        _ = signals.withUnsafeBufferPointer { soundkit_ending_signals_install($0.baseAddress, Int32($0.count)) }
     }
 
-    private static let registry = LockedValueBox(Registry())
-
-    /// Tracks every temporary output file from now on.
-    package static func startTracking() { registry.withLockedValue { $0.tracking = true } }
-
-    /// Makes a temporary file from `template` (`mkstemp`) and tracks it, both under the registry's lock: a signal
-    /// taken between the two would otherwise find the file made but not yet tracked, and leave it behind.
-    /// Returns the descriptor, or -1 with `errno` set.
+    /// Makes a temporary file from `template` (`mkstemp`) and tracks it, with no moment in which a signal could
+    /// find the file made but not yet tracked. Returns the descriptor, or -1 with `errno` set.
     static func create(_ template: inout [CChar]) -> Int32 {
-        registry.withLockedValue { registry in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd >= 0 && registry.tracking {
-                registry.paths.insert(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-            }
-            return fd
+        template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.last == 0 else { return -1 }
+            return soundkit_temporary_file_create(base)
         }
     }
 
-    static func untrack(_ path: String) { registry.withLockedValue { _ = $0.paths.remove(path) } }
+    static func untrack(_ path: String) { soundkit_temporary_file_untrack(path) }
 
-    /// Removes every temporary file under way. They stay tracked-out: a file renamed into place after this is
-    /// complete; one still being written is no longer there to rename, so it never appears. A file that cannot
-    /// be removed is left: this runs as the process ends, with no one left to tell.
-    package static func removeAll() {
-        registry.withLockedValue { registry in
-            for p in registry.paths { try? Syscall.removeFile(p) }
-            registry.paths.removeAll()
-        }
-    }
+    /// Removes every temporary file under way and makes no new ones: the process is ending. A file renamed into
+    /// place before this is complete; one still being written is no longer there to rename, so it never appears.
+    /// A file that cannot be removed is left: this runs as the process ends, with no one left to tell.
+    package static func removeAll() { soundkit_temporary_files_end() }
 }
