@@ -68,4 +68,27 @@ struct FieldSeverityTests {
         #expect(r.stdout.contains("\(path): warning: is digital silence: every sample is zero, so iOS plays nothing"))
         #expect(!r.stdout.contains(": error:"), "\(r.stdout)")
     }
+
+    @Test(
+        "Bark's push sounds, AAC LC in CAF (../shared/realworld), are a codec warning, not an error; ALAC in CAF stays one",
+        .enabled(
+            if: realWorldFile("apps/Bark__gotosleep.caf") != nil,
+            "../shared/realworld is not beside the repository; the real-world files are not tested"))
+    func barkAACInCAF() throws {
+        let names = ["Bark__gotosleep.caf", "Bark__minuet.caf", "Bark__silence.caf"]
+        let paths = try names.map { try #require(realWorldFile("apps/\($0)")) }
+        let r = try Tool.run(Tool.soundkit, ["check", "--no-loudness"] + paths)
+        #expect(r.status == 0 && !r.stdout.contains(": error:"), "\(r.stdout)")
+        for p in paths {
+            #expect(
+                r.stdout.contains(
+                    "\(p): warning: data format is AAC LC in CAF: iOS plays it (apps ship push sounds this way), but Apple documents only Linear PCM, IMA4, µLaw and aLaw"
+                ), "\(r.stdout)")
+        }
+        let alac = try temporaryDirectory("alac").appendingPathComponent("chime.caf").path
+        try Tool.must("ffmpeg", "-v", "error", "-i", paths[0], "-c:a", "alac", alac)
+        let a = try Tool.soundkit("check", "--no-loudness", alac)
+        #expect(
+            a.status == 1 && a.stdout.contains("\(alac): error: data format is Apple Lossless (ALAC)"), "\(a.stdout)")
+    }
 }

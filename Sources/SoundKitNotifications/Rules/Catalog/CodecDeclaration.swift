@@ -2,14 +2,16 @@
 enum CodecDeclaration: RuleDeclaration {
     static let rule = Rule.codec
     static let family = Rule.Family.sounds
-    static let severities: [Severity] = [.error, .note]
+    static let severities: [Severity] = [.error, .warning, .note]
     static let summary =
-        "anything but Linear PCM, IMA4, µLaw or aLaw — AAC, ALAC, MP3, Opus, FLAC hiding in .caf or .wav; IMA ADPCM in WAV is a note"
+        "anything but Linear PCM, IMA4, µLaw or aLaw — ALAC, MP3, Opus, FLAC hiding in .caf or .wav; AAC LC in CAF is a warning (it plays, undocumented); IMA ADPCM in WAV is a note"
     static let basis = Rule.Basis.field
-    static let citation: String? = nil
+    static let citation: String? =
+        "AAC LC in CAF ships as push sounds and plays: Finb/Bark's Sounds/*.caf (its `sound=` parameter; Finb/Bark#345), linphone-iphone's msg.caf"
     static let examples = RuleExamples(
         triggering: [
-            .described(#"ffmpeg -i tone.wav -c:a aac chime.caf (AAC in CAF)"#)
+            .described(#"ffmpeg -i tone.wav -c:a alac chime.caf (ALAC in CAF: an error)"#),
+            .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [
             .described(#"soundkit convert tone.wav chime.caf -d ulaw"#)

@@ -153,11 +153,20 @@ package struct ContainerRule: SoundRule {
     }
 }
 
-/// Linear PCM, IMA4, µLaw or aLaw only — AAC, ALAC, MP3, Opus, FLAC inside a .caf or .wav play the default sound.
+/// Linear PCM, IMA4, µLaw or aLaw only — ALAC, MP3, Opus, FLAC inside a .caf or .wav play the default sound. AAC LC
+/// in CAF is a warning: outside Apple's list, but apps ship their push sounds that way and they play.
 package struct CodecRule: SoundRule {
     package static let rule = Rule.codec
     package func check(_ f: SoundFacts, _ o: CheckOptions) -> [Finding] {
         guard let d = f.description, [.caf, .aiff, .aifc, .wav, .rf64].contains(f.sniffed) else { return [] }
+        if f.sniffed == .caf, d.formatCode == "aac ", d.decodable {
+            return [
+                finding(
+                    .warning,
+                    "data format is \(d.format) in CAF: iOS plays it (apps ship push sounds this way), but Apple documents only Linear PCM, IMA4, µLaw and aLaw",
+                    remedy: convertRemedy(f))
+            ]
+        }
         switch d.encoding {
         case .pcm, .ulaw, .alaw, .ima4:
             return []
