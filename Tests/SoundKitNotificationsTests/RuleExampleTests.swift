@@ -36,6 +36,73 @@ struct RuleExampleTests {
         }
     }
 
+    /// The rules that `soundkit check` raises on the example's files, made in a folder of their own, at any severity.
+    func rules(_ example: SoundExample) throws -> [Rule] {
+        let dir = try temporaryDirectory("rule-example")
+        let paths = try example.files.map { try ExampleSoundFiles.write($0, into: dir) }
+        var options = CheckOptions(namePolicy: example.namePolicy, loudness: example.loudness)
+        options.jobs = 1
+        return SoundChecker.check(paths, options: options).files.flatMap(\.findings).map(\.rule)
+    }
+
+    @Test("every sound example triggers its rule, or does not, as declared", arguments: Rule.allCases)
+    func soundExamplesBehave(_ rule: Rule) throws {
+        for e in rule.examples.triggering {
+            guard case .sounds(let example) = e.input else { continue }
+            #expect(try rules(example).contains(rule), "\(rule) must trigger on \(example.words)")
+        }
+        for e in rule.examples.nonTriggering {
+            guard case .sounds(let example) = e.input else { continue }
+            let found = try rules(example)
+            #expect(!found.contains(rule), "\(rule) must not trigger on \(example.words): \(found)")
+        }
+    }
+
+    @Test("every rule about one sound file proves itself with files made both ways")
+    func soundFileRules() {
+        func made(_ list: [RuleExample]) -> Bool {
+            list.contains { if case .sounds = $0.input { true } else { false } }
+        }
+        let proved = Set(Rule.allCases.filter { made($0.examples.triggering) && made($0.examples.nonTriggering) })
+        let expected: Set<Rule> = [
+            .unreadable, .container, .codec, .duration, .durationBanner, .silence, .clipping, .loudness,
+            .loudnessSpread, .extension, .channelsRate, .size, .namePolicy,
+        ]
+        #expect(proved == expected, "\(proved.symmetricDifference(expected))")
+    }
+
+    @Test(
+        "the example files are what they say: ffmpeg reads each one's codec, rate, channels, length and peak",
+        .tags(.oracle), .needs("ffmpeg", "ffprobe"))
+    func exampleFilesAreWhatTheySay() throws {
+        let dir = try temporaryDirectory()
+        var checked = 0
+        for rule in Rule.allCases {
+            for e in rule.examples.triggering + rule.examples.nonTriggering {
+                guard case .sounds(let example) = e.input else { continue }
+                for s in example.files where s.bytes != .noise && s.format == "lpcm" || s.bytes == .mp3 {
+                    let d = try Decoded.ffmpeg(try ExampleSoundFiles.write(s, into: dir))
+                    checked += 1
+                    if s.bytes == .mp3 {
+                        #expect(d.codec == "mp3" && d.samples.allSatisfy { $0 == 0 }, "\(s.words): \(d.codec)")
+                        continue
+                    }
+                    let codec = s.bytes == .wav ? "pcm_s16le" : "pcm_s16be"
+                    #expect(
+                        d.codec == codec && d.sampleRate == Int(s.sampleRate) && d.channels == s.channels, "\(s.words)")
+                    #expect(d.frames == Int((s.seconds * s.sampleRate).rounded()), "\(s.words): \(d.frames) frames")
+                    let peak = d.samples.map(abs).max() ?? 0
+                    switch s.signal {
+                    case .silence: #expect(peak == 0, "\(s.words)")
+                    case .square: #expect(peak >= 0.9999, "\(s.words)")
+                    case .tone(let dB): #expect(abs(20 * log10(peak) - dB) < 0.05, "\(s.words): peak \(peak)")
+                    }
+                }
+            }
+        }
+        #expect(checked >= 20, "only \(checked) example files were read back")
+    }
+
     @Test("at least 15 rules prove themselves with push bodies both ways")
     func pushBodyRules() {
         func bodies(_ list: [RuleExample]) -> Int {
@@ -57,7 +124,14 @@ struct RuleExampleTests {
         #expect(text.contains(#""provider":"onesignal-live-activity""#))
         let json = String(decoding: try encoder.encode(RuleExamplesDocument(Rule.payloadJSON.examples)), as: UTF8.self)
         #expect(json.contains(#"{"text":"{\"aps\":"#), "\(json)")
-        let words = String(decoding: try encoder.encode(RuleExamplesDocument(Rule.codec.examples)), as: UTF8.self)
-        #expect(words.contains(#""description":"ffmpeg"#), "\(words)")
+        let codec = String(decoding: try encoder.encode(RuleExamplesDocument(Rule.codec.examples)), as: UTF8.self)
+        #expect(
+            codec.contains(
+                #"{"description":"soundkit check chime.caf, where chime.caf is a CAF: 'alac' (its header, packets zeroed), 1 s, 44.1 kHz mono, a 997 Hz tone peaking at -12 dBFS","sounds":[{"bytes":"CAF","channels":1,"format":"alac","name":"chime.caf","peak":-12,"sampleRate":44100,"seconds":1,"signal":"tone"}]}"#
+            ), "\(codec)")
+        #expect(codec.contains(#"{"description":"AAC LC in CAF, as Bark ships its push sounds (a warning)"}"#))
+        let loudness = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.loudness.examples)), as: UTF8.self)
+        #expect(loudness.contains(#""description":"soundkit check loud.caf --loudness -16±1, where loud.caf is"#))
     }
 }

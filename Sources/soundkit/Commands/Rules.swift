@@ -9,7 +9,8 @@ struct Rules: ParsableCommand {
         discussion: """
             text prints a line a rule; json is {"version": 1, "rules": [{"id", "severity", "severities", "summary", \
             "restsOn", "examples": {"triggering": [...], "nonTriggering": [...]}}]}, each example a push body \
-            {"payload": {...}, "provider"?} or {"description": "..."}; markdown is the table the README shows, with what \
+            {"payload": {...}, "provider"?}, sound files to make {"description": "soundkit check ...", "sounds": [...]} \
+            or {"description": "..."}; markdown is the table the README shows, with what \
             each severity rests on.
             """)
 

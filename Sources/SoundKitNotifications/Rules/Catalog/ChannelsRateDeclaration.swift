@@ -8,9 +8,11 @@ enum ChannelsRateDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit convert tone.wav six.caf -c 6 (6 channels)"#)
+            .sounds(ExampleSound("six.caf", channels: 6)),
+            .sounds(ExampleSound("hires.caf", sampleRate: 96000)),
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav mono.caf -c 1 -r 44100"#)
+            .sounds(ExampleSound("mono.caf")),
+            .sounds(ExampleSound("stereo.caf", sampleRate: 48000, channels: 2)),
         ])
 }

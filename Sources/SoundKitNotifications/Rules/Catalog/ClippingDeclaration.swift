@@ -9,11 +9,9 @@ enum ClippingDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"a full-scale square wave: ffmpeg -f lavfi -i "aevalsrc=if(lt(mod(t*441\,1)\,0.5)\,1\,-1):d=1" square.wav"#
-            )
+            .sounds(ExampleSound("square.wav", .wav, signal: .square))
         ],
         nonTriggering: [
-            .described(#"ffmpeg -f lavfi -i sine=d=1 -af volume=-6dB soft.wav"#)
+            .sounds(ExampleSound("soft.wav", .wav, signal: .tone(peak: -6)))
         ])
 }

@@ -10,10 +10,11 @@ enum CodecDeclaration: RuleDeclaration {
         "AAC LC in CAF ships as push sounds and plays: Finb/Bark's Sounds/*.caf (its `sound=` parameter; Finb/Bark#345), linphone-iphone's msg.caf"
     static let examples = RuleExamples(
         triggering: [
-            .described(#"ffmpeg -i tone.wav -c:a alac chime.caf (ALAC in CAF: an error)"#),
+            .sounds(ExampleSound("chime.caf", format: "alac")),
+            .sounds(ExampleSound("chime.caf", format: ".mp3")),
             .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav chime.caf -d ulaw"#)
+            .sounds(ExampleSound("chime.caf"))
         ])
 }

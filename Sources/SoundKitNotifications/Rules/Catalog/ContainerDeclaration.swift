@@ -9,10 +9,12 @@ enum ContainerDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"an MP3 or M4A file renamed chime.caf"#),
+            .sounds(ExampleSound("chime.caf", .mp3)),
             .described(#"an RF64 WAV (ffmpeg -rf64 always): a warning"#),
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav chime.caf -d ima4"#)
+            .sounds(ExampleSound("chime.caf")),
+            .sounds(ExampleSound("chime.aiff", .aiff)),
+            .sounds(ExampleSound("chime.wav", .wav)),
         ])
 }

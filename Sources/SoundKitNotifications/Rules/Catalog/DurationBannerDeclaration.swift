@@ -8,9 +8,9 @@ enum DurationBannerDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"ffmpeg -f lavfi -i sine=d=6 six.caf (6 s)"#)
+            .sounds(ExampleSound("six.caf", seconds: 6, sampleRate: 8000))
         ],
         nonTriggering: [
-            .described(#"ffmpeg -f lavfi -i sine=d=2 two.caf (2 s)"#)
+            .sounds(ExampleSound("two.caf", seconds: 2, sampleRate: 8000))
         ])
 }

@@ -9,9 +9,9 @@ enum DurationDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"ffmpeg -f lavfi -i sine=d=30 -c:a pcm_s16le long.caf (exactly 30 s)"#)
+            .sounds(ExampleSound("long.caf", seconds: 30, sampleRate: 8000))
         ],
         nonTriggering: [
-            .described(#"ffmpeg -f lavfi -i sine=d=29.9 -c:a pcm_s16le ok.caf"#)
+            .sounds(ExampleSound("ok.caf", seconds: 29.9, sampleRate: 8000))
         ])
 }

@@ -8,9 +8,11 @@ enum ExtensionDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"an AIFF file named chime.caf"#)
+            .sounds(ExampleSound("chime.caf", .aiff)),
+            .sounds(ExampleSound("chime.wav", .caf)),
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav chime.aiff -f AIFF"#)
+            .sounds(ExampleSound("chime.aiff", .aiff)),
+            .sounds(ExampleSound("chime.aif", .aiff)),
         ])
 }

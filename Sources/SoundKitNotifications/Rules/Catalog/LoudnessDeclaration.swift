@@ -8,9 +8,10 @@ enum LoudnessDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check loud.caf --loudness -16±1 on a sound at -8 LUFS"#)
+            .sounds(ExampleSound("loud.caf", seconds: 2, signal: .tone(peak: -5)), loudness: LoudnessGoal(target: -16))
         ],
         nonTriggering: [
-            .described(#"soundkit check chime.caf --loudness -16±1 on a sound at -16 LUFS"#)
+            .sounds(
+                ExampleSound("chime.caf", seconds: 2, signal: .tone(peak: -13)), loudness: LoudnessGoal(target: -16))
         ])
 }

@@ -9,9 +9,15 @@ enum LoudnessSpreadDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check a.caf b.caf c.caf where b is 6 LU louder than the others"#)
+            .sounds(
+                ExampleSound("a.caf", seconds: 2, signal: .tone(peak: -13)),
+                ExampleSound("b.caf", seconds: 2, signal: .tone(peak: -7)),
+                ExampleSound("c.caf", seconds: 2, signal: .tone(peak: -13)))
         ],
         nonTriggering: [
-            .described(#"three sounds normalised with soundkit convert --normalize -16"#)
+            .sounds(
+                ExampleSound("a.caf", seconds: 2, signal: .tone(peak: -13)),
+                ExampleSound("b.caf", seconds: 2, signal: .tone(peak: -12)),
+                ExampleSound("c.caf", seconds: 2, signal: .tone(peak: -13)))
         ])
 }

@@ -8,9 +8,10 @@ enum NamePolicyDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check "Chime-Loud.caf" --name-policy android"#)
+            .sounds(ExampleSound("Chime-Loud.caf"), namePolicy: true)
         ],
         nonTriggering: [
-            .described(#"soundkit check chime_loud.caf --name-policy android"#)
+            .sounds(ExampleSound("chime_loud.caf"), namePolicy: true),
+            .sounds(ExampleSound("Chime-Loud.caf")),
         ])
 }

@@ -19,11 +19,13 @@ package struct RuleExamples: Sendable {
     package var nonTriggering: [RuleExample]
 }
 
-/// One example of a rule: a push body (as JSON text, read as `provider`'s when one is named, else by its shape), or,
-/// for rules about files, bundles and the command line, the file or command that shows it in words.
+/// One example of a rule: a push body (as JSON text, read as `provider`'s when one is named, else by its shape), sound
+/// files to make and check, or, for rules about bundles and the command line, the file or command that shows it in
+/// words.
 package struct RuleExample: Sendable, Hashable {
     package enum Input: Sendable, Hashable {
         case payload(String)
+        case sounds(SoundExample)
         case described(String)
     }
 
@@ -36,6 +38,13 @@ package struct RuleExample: Sendable, Hashable {
 
     package static func described(_ words: String) -> RuleExample {
         RuleExample(input: .described(words), provider: nil)
+    }
+
+    /// `soundkit check` on `files`, made as they say, with `--loudness` or `--name-policy` when given.
+    package static func sounds(
+        _ files: ExampleSound..., loudness: LoudnessGoal? = nil, namePolicy: Bool = false
+    ) -> RuleExample {
+        RuleExample(input: .sounds(SoundExample(files, loudness: loudness, namePolicy: namePolicy)), provider: nil)
     }
 
     /// Apple's documents the Live Activity rules rest on.

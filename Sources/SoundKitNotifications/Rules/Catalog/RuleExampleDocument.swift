@@ -1,12 +1,42 @@
 /// A rule's examples as `soundkit rules --format json` lists them: `{"triggering": [...], "nonTriggering": [...]}`,
 /// each a push body `{"payload": {…}, "provider": "…"}` (provider only when the example names one; a body that is not
-/// JSON, `payload-json`'s, as `{"text": "…"}`) or `{"description": "…"}`.
+/// JSON, `payload-json`'s, as `{"text": "…"}`), sound files to make and check as `{"description": "soundkit check …",
+/// "sounds": [{"name", "bytes", "format", "seconds", "sampleRate", "channels", "signal"}]}`, or `{"description": "…"}`.
 package struct RuleExamplesDocument: Encodable, Sendable {
     package struct Example: Encodable, Sendable {
         var payload: JSONValue?
         var text: String?
         var provider: PushProvider?
         var description: String?
+        var sounds: [Sound]?
+    }
+
+    /// One file of a sound example; `signal` is `tone`, `square` or `silence`, a tone with its `peak` in dBFS.
+    package struct Sound: Encodable, Sendable {
+        var name: String
+        var bytes: String
+        var format: String
+        var seconds: Double
+        var sampleRate: Double
+        var channels: Int
+        var signal: String
+        var peak: Double?
+
+        init(_ s: ExampleSound) {
+            name = s.name
+            bytes = s.bytes.rawValue
+            format = s.format
+            seconds = s.seconds
+            sampleRate = s.sampleRate
+            channels = s.channels
+            switch s.signal {
+            case .tone(let p):
+                signal = "tone"
+                peak = p
+            case .square: signal = "square"
+            case .silence: signal = "silence"
+            }
+        }
     }
 
     package var triggering: [Example]
@@ -21,6 +51,8 @@ package struct RuleExamplesDocument: Encodable, Sendable {
         switch e.input {
         case .described(let words):
             return Example(description: words)
+        case .sounds(let example):
+            return Example(description: example.words, sounds: example.files.map(Sound.init))
         case .payload(let body):
             if let value = try? JSONParser.parse(Array(body.utf8)) {
                 return Example(payload: value, provider: e.provider)

@@ -9,9 +9,9 @@ enum SilenceDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"ffmpeg -f lavfi -i anullsrc=d=1 -c:a pcm_s16le quiet.caf (all zero)"#)
+            .sounds(ExampleSound("quiet.caf", signal: .silence))
         ],
         nonTriggering: [
-            .described(#"ffmpeg -f lavfi -i sine=f=880:d=1 -c:a pcm_s16le beep.caf"#)
+            .sounds(ExampleSound("beep.caf"))
         ])
 }

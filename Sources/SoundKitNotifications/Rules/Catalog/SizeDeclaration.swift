@@ -8,9 +8,9 @@ enum SizeDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"a 10 s 16-bit stereo 44.1 kHz PCM CAF (1.7 MB)"#)
+            .sounds(ExampleSound("big.caf", seconds: 10, channels: 2))
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav chime.caf -d ima4 (1 s)"#)
+            .sounds(ExampleSound("chime.caf"))
         ])
 }

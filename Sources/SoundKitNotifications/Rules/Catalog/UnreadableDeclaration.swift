@@ -8,9 +8,9 @@ enum UnreadableDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"an empty file, or 1 KB of random bytes, named chime.caf"#)
+            .sounds(ExampleSound("chime.caf", .noise))
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav chime.caf -d ima4 (any sound soundkit writes)"#)
+            .sounds(ExampleSound("chime.caf"))
         ])
 }

@@ -295,8 +295,9 @@ package struct SizeRule: SoundRule {
         guard let d = f.description, case .pcm(let p) = d.encoding, p.bits >= 16, let bytes = d.dataBytes,
             bytes > Self.threshold
         else { return [] }
-        let ima = Int64(Double(d.frames) / 64 * 34 * Double(d.channels))
-        let ulaw = d.frames * Int64(d.channels)
+        // Saturating: the frame count comes from the file. IMA4 keeps 34 bytes for 64 frames of a channel.
+        let ulaw = d.frames.saturatingMultiply(Int64(d.channels))
+        let ima = ulaw / 64 * 34
         return [
             finding(
                 .note,
