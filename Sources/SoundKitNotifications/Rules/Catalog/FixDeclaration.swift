@@ -6,6 +6,8 @@ enum FixDeclaration: RuleDeclaration {
     static let summary = "what --fix wrote (note), or why a sound could not be mended by converting (error)"
     static let basis = Rule.Basis.tool
     static let citation: String? = nil
+    // Described, not made: `soundkit check --fix` raises it after the check, by converting (SoundFixer), not the
+    // checker these examples run; the words stay words.
     static let examples = RuleExamples(
         triggering: [
             .described(#"soundkit check broken.caf --fix, which writes broken.caf converted to IMA4 (a note)"#)
