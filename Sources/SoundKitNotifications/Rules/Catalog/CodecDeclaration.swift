@@ -10,8 +10,10 @@ enum CodecDeclaration: RuleDeclaration {
         "AAC LC in CAF ships as push sounds and plays: Finb/Bark's Sounds/*.caf (its `sound=` parameter; Finb/Bark#345), linphone-iphone's msg.caf"
     static let examples = RuleExamples(
         triggering: [
-            .sounds(ExampleSound("chime.caf", format: "alac")),
-            .sounds(ExampleSound("chime.caf", format: ".mp3")),
+            .sounds(.coded("chime.caf", "alac")),
+            .sounds(.coded("chime.caf", ".mp3")),
+            // Words: the warning needs AAC the checker decodes, and the tests' writer makes no AAC packets (zeroed
+            // ones do not decode); FFmpegInputTests builds such a CAF from packets ffmpeg encodes.
             .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [
