@@ -183,6 +183,12 @@ struct RuleExampleTests {
             photo.contains(
                 #"{"description":"soundkit check --attachment photo.jpg, where photo.jpg is 22 bytes: FF D8 FF E0 00 10 4A 46 …","tree":{"command":{"path":"photo.jpg","run":"attachment"},"files":[{"bytes":"FFD8FFE000104A46494600010100000100010000FFD9","path":"photo.jpg"}]}}"#
             ), "\(photo)")
+        let shadowed = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.shadowed.examples)), as: UTF8.self)
+        #expect(
+            shadowed.contains(
+                #""command":{"appContainer":"Container","bundle":"Demo.app","name":"chime.caf","run":"resolve"}"#),
+            "\(shadowed)")
         let entitled = String(
             decoding: try encoder.encode(RuleExamplesDocument(Rule.entitlement.examples)), as: UTF8.self)
         #expect(

@@ -68,12 +68,14 @@ package struct RuleExamplesDocument: Encodable, Sendable {
 }
 
 extension RuleExamplesDocument {
-    /// A tree example: the command (`run` is `check`, `attachment`, `resolve` or `payload`, with its paths and
-    /// options) and the files, each with its `path` and one of `text`, `plist` (as JSON), `sound` or `bytes` (hex).
+    /// A tree example: the command (`run` is `check`, `attachment`, `resolve` or `payload`, with its `path` — for
+    /// `resolve`, the sound `name` — and options) and the files, each with its `path` and one of `text`, `plist` (as JSON), `sound` or `bytes` (hex).
     package struct Tree: Encodable, Sendable {
         struct Command: Encodable, Sendable {
             var run: String
-            var path: String
+            /// The file or folder run on; for `resolve`, none (``name`` is the sound name).
+            var path: String?
+            var name: String?
             var platform: String?
             var entitlements: String?
             var appContainer: String?
@@ -98,7 +100,7 @@ extension RuleExamplesDocument {
             case .attachment(let path):
                 command = Command(run: "attachment", path: path)
             case .resolve(let name, let container, let bundle):
-                command = Command(run: "resolve", path: name, appContainer: container, bundle: bundle)
+                command = Command(run: "resolve", name: name, appContainer: container, bundle: bundle)
             case .payload(let file, let bundle, let entitlements):
                 command = Command(run: "payload", path: file, entitlements: entitlements, bundle: bundle)
             }
