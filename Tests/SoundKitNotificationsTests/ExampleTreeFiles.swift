@@ -46,12 +46,18 @@ enum ExampleTreeFiles {
             try file.map { try EntitlementsSource.file(path($0)) }
         }
         switch tree.command {
-        case .check(let p, let platform, let file):
+        case .check(let p, let platform, let file, let fix):
             var options = CheckOptions()
             options.jobs = 1
             options.platform = platform
             options.entitlements = try entitlements(file)
-            return SoundChecker.check([path(p)], options: options).files.flatMap(\.findings).map(\.rule)
+            var report = SoundChecker.check([path(p)], options: options)
+            if let fix {
+                // As `check --fix` does after the check: an IMA4 CAF into the folder for every sound it mends.
+                try FileManager.default.createDirectory(atPath: path(fix), withIntermediateDirectories: true)
+                report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: path(fix)))
+            }
+            return report.files.flatMap(\.findings).map(\.rule)
         case .attachment(let p):
             return AttachmentChecker.check([path(p)]).files.flatMap(\.findings).map(\.rule)
         case .resolve(let name, let container, let bundle):

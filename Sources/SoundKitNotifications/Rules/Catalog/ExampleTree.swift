@@ -6,8 +6,9 @@
 package struct ExampleTree: Sendable, Hashable {
     /// What is run on the tree; every path is relative to the tree's root.
     package enum Command: Sendable, Hashable {
-        /// `soundkit check PATH`, with `--platform` and `--entitlements FILE` when given.
-        case check(String, platform: SoundPlatform? = nil, entitlements: String? = nil)
+        /// `soundkit check PATH`, with `--platform`, `--entitlements FILE` and `--fix DIR` (a folder made empty) when
+        /// given.
+        case check(String, platform: SoundPlatform? = nil, entitlements: String? = nil, fix: String? = nil)
         /// `soundkit check --attachment PATH`.
         case attachment(String)
         /// `soundkit resolve NAME --app-container DIR --bundle APP`.
@@ -27,10 +28,11 @@ package struct ExampleTree: Sendable, Hashable {
     /// The command line: `soundkit check Demo.app --entitlements App.entitlements`.
     package var commandLine: String {
         switch command {
-        case .check(let path, let platform, let entitlements):
+        case .check(let path, let platform, let entitlements, let fix):
             var line = "soundkit check \(path)"
             if let platform { line += " --platform \(platform.rawValue)" }
             if let entitlements { line += " --entitlements \(entitlements)" }
+            if let fix { line += " --fix \(fix)" }
             return line
         case .attachment(let path):
             return "soundkit check --attachment \(path)"
@@ -78,6 +80,11 @@ package struct ExampleFile: Sendable, Hashable {
     package static func sound(_ path: String, _ bytes: ExampleSound.Bytes = .caf) -> ExampleFile {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return ExampleFile(path: path, contents: .sound(ExampleSound(name, bytes)))
+    }
+
+    /// `sound`, at `path` (its own name is the one `path` ends with).
+    package static func sound(_ path: String, _ sound: ExampleSound) -> ExampleFile {
+        ExampleFile(path: path, contents: .sound(sound))
     }
 
     package static func bytes(_ path: String, _ bytes: [UInt8]) -> ExampleFile {

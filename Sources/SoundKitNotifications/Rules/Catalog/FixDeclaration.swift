@@ -6,13 +6,14 @@ enum FixDeclaration: RuleDeclaration {
     static let summary = "what --fix wrote (note), or why a sound could not be mended by converting (error)"
     static let basis = Rule.Basis.tool
     static let citation: String? = nil
-    // Described, not made: `soundkit check --fix` raises it after the check, by converting (SoundFixer), not the
-    // checker these examples run; the words stay words.
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check broken.caf --fix, which writes broken.caf converted to IMA4 (a note)"#)
+            .tree(
+                .check("long.caf", fix: "fixed"),
+                .sound("long.caf", ExampleSound("long.caf", seconds: 30, sampleRate: 8000))),
+            .tree(.check("chime.caf", fix: "fixed"), .sound("chime.caf", .noise)),
         ],
         nonTriggering: [
-            .described(#"soundkit check chime.caf --fix on a sound with no finding: nothing written"#)
+            .tree(.check("chime.caf", fix: "fixed"), .sound("chime.caf"))
         ])
 }

@@ -80,6 +80,7 @@ extension RuleExamplesDocument {
             var entitlements: String?
             var appContainer: String?
             var bundle: String?
+            var fix: String?
         }
 
         struct File: Encodable, Sendable {
@@ -95,8 +96,9 @@ extension RuleExamplesDocument {
 
         init(_ tree: ExampleTree) {
             switch tree.command {
-            case .check(let path, let platform, let entitlements):
-                command = Command(run: "check", path: path, platform: platform?.rawValue, entitlements: entitlements)
+            case .check(let path, let platform, let entitlements, let fix):
+                command = Command(
+                    run: "check", path: path, platform: platform?.rawValue, entitlements: entitlements, fix: fix)
             case .attachment(let path):
                 command = Command(run: "attachment", path: path)
             case .resolve(let name, let container, let bundle):
