@@ -99,6 +99,15 @@ struct RuleExampleTests {
         #expect(proved == expected, "\(proved.symmetricDifference(expected))")
     }
 
+    @Test("every rule but convert, info and normalize is proved both ways by examples a test runs")
+    func everyRuleRuns() {
+        func runs(_ list: [RuleExample]) -> Bool {
+            list.contains { if case .described = $0.input { false } else { true } }
+        }
+        let unproved = Set(Rule.allCases.filter { !runs($0.examples.triggering) || !runs($0.examples.nonTriggering) })
+        #expect(unproved == [.convert, .info, .normalize], "\(unproved)")
+    }
+
     @Test("only examples no test here can run stay words: the tool's own rules and AAC LC in CAF")
     func describedOnlyWhereNothingRuns() {
         func described(_ list: [RuleExample]) -> Bool {
