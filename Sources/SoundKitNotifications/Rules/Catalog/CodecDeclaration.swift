@@ -12,6 +12,7 @@ enum CodecDeclaration: RuleDeclaration {
         triggering: [
             .sounds(ExampleSound("chime.caf", format: "alac")),
             .sounds(ExampleSound("chime.caf", format: ".mp3")),
+            // Words: an AAC CAF needs an AAC encoder; FFmpegInputTests.aacInCAF writes one and holds it to the warning.
             .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [
