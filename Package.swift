@@ -81,7 +81,8 @@ let package = Package(
         .executableTarget(
             name: "soundkit",
             dependencies: [
-                "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitReport",
+                "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications",
+                "SoundKitReport",
                 "SoundKitConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -106,7 +107,8 @@ let package = Package(
         .plugin(
             name: "CheckSounds",
             capability: .command(
-                intent: .custom(verb: "check-sounds", description: "Check the package's notification sounds with soundkit check")),
+                intent: .custom(
+                    verb: "check-sounds", description: "Check the package's notification sounds with soundkit check")),
             dependencies: ["soundkit"]),
         // `soundkit check` on a target's sounds in every build; findings as diagnostics, errors fail the build.
         .plugin(name: "SoundCheck", capability: .buildTool(), dependencies: ["soundkit"]),
@@ -121,9 +123,12 @@ let package = Package(
         .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
-        .testTarget(name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(
+            name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["SoundKit", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["SoundKit", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitTestSupport"]),
     ]
 )
@@ -134,17 +139,21 @@ let package = Package(
 /// there).
 func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
     #if os(Linux)
-    return .systemLibrary(name: name, providers: [.apt([apt]), .brew([brew])])
+        return .systemLibrary(name: name, providers: [.apt([apt]), .brew([brew])])
     #else
-    return .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
+        return .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
     #endif
 }
 
 // scripts/fuzz builds the libFuzzer targets (Fuzz/) with SOUNDKIT_FUZZ=1 and -sanitize=fuzzer,address; without it the
 // target does not exist, so `swift build` never tries to link an executable whose main is libFuzzer's.
 if Context.environment["SOUNDKIT_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "soundkit-fuzz",
-        dependencies: ["SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig", "CFFmpeg"],
-        path: "Fuzz", exclude: ["chunks.dict", "yaml.dict"]))
+    package.targets.append(
+        .executableTarget(
+            name: "soundkit-fuzz",
+            dependencies: [
+                "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig",
+                "CFFmpeg",
+            ],
+            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict"]))
 }

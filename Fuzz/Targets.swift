@@ -1,17 +1,18 @@
 // libFuzzer entry points for every parser and decoder that reads bytes from strangers. Built only by scripts/fuzz
 // (SOUNDKIT_FUZZ=1 adds this target to the package, compiled with -sanitize=fuzzer,address); one binary holds every
 // target and SOUNDKIT_FUZZ_TARGET picks which one runs, so the whole set shares one build.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CFFmpeg
 import SoundKitCodecs
 import SoundKitConfig
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The targets, by the name scripts/fuzz passes in SOUNDKIT_FUZZ_TARGET.
 let targets: [String: @Sendable ([UInt8]) -> Void] = [
@@ -69,7 +70,9 @@ let selected: @Sendable ([UInt8]) -> Void = {
 /// such a reservation then fails inside FFmpeg, and what the fuzzer checks is that soundkit reports the failure.
 /// Only this binary sets it: the limit belongs to the process, and a library must not change it under its host.
 let ffmpegAllocationLimit: Void = {
-    guard let util = dlopen("libavutil.so.\(Int(SOUNDKIT_AVUTIL_MAJOR))", RTLD_NOW), let set = dlsym(util, "av_max_alloc") else { return }
+    guard let util = dlopen("libavutil.so.\(Int(SOUNDKIT_AVUTIL_MAJOR))", RTLD_NOW),
+        let set = dlsym(util, "av_max_alloc")
+    else { return }
     unsafeBitCast(set, to: (@convention(c) (Int) -> Void).self)(64 << 20)
 }()
 
@@ -88,7 +91,8 @@ func fuzzIMA4(_ bytes: [UInt8]) {
     var decoder = IMA4Decoder(channels: channels)
     let body = Array(bytes.dropFirst())
     var out = [Int16](repeating: 0, count: (body.count / (34 * channels) + 1) * 64 * channels)
-    body.withUnsafeBytes { src in out.withUnsafeMutableBufferPointer { dst in _ = try? decoder.decode(src, into: dst) } }
+    body.withUnsafeBytes { src in out.withUnsafeMutableBufferPointer { dst in _ = try? decoder.decode(src, into: dst) }
+    }
 }
 
 /// IMA ADPCM blocks: two bytes pick channels (1...8) and the block size; the rest is decoded block by block.
@@ -117,7 +121,8 @@ func fuzzIMAWAV(_ bytes: [UInt8]) {
 func fuzzIMAEncoders(_ bytes: [UInt8]) {
     guard bytes.count >= 2 else { return }
     let searches: [IMASearch] = [.none, .starts, .trellis, .beam, .beams]
-    let channels = Int(bytes[0] & 7) + 1, search = searches[Int(bytes[0] >> 3) % searches.count]
+    let channels = Int(bytes[0] & 7) + 1
+    let search = searches[Int(bytes[0] >> 3) % searches.count]
     // At most 4,096 samples (2,048 for the beams, which score 2,304 candidates a sample: 4,096 put an input at the
     // 5-second limit on a busy machine): the shapes that matter (lengths around packet and block boundaries,
     // channel counts, extreme values) fit.
@@ -140,15 +145,20 @@ func fuzzIMAEncoders(_ bytes: [UInt8]) {
 
     let blockAlign = (Int(bytes[1] & 31) + 1) * 4 * channels + 4 * channels
     guard var wav = IMAWAVEncoder(channels: channels, blockAlign: blockAlign, search: search),
-          let wavDecoder = IMAWAVDecoder(channels: channels, blockAlign: blockAlign) else { abort() }
+        let wavDecoder = IMAWAVDecoder(channels: channels, blockAlign: blockAlign)
+    else { abort() }
     let blocks = samples.count / (wav.framesPerBlock * channels)
     var wavBytes = [UInt8](repeating: 0, count: blocks * blockAlign)
-    let wavWritten = samples.withUnsafeBufferPointer { s in wavBytes.withUnsafeMutableBytes { wav.encode(s, into: $0) } }
+    let wavWritten = samples.withUnsafeBufferPointer { s in wavBytes.withUnsafeMutableBytes { wav.encode(s, into: $0) }
+    }
     if wavWritten != blocks { abort() }
     var block = [Int16](repeating: 0, count: wav.framesPerBlock * channels)
     wavBytes.withUnsafeBytes { src in
         block.withUnsafeMutableBufferPointer { dst in
-            for b in 0..<blocks where wavDecoder.decodeBlock(UnsafeRawBufferPointer(rebasing: src[(b * blockAlign)...]), into: dst) != wav.framesPerBlock {
+            for b in 0..<blocks
+            where wavDecoder.decodeBlock(UnsafeRawBufferPointer(rebasing: src[(b * blockAlign)...]), into: dst)
+                != wav.framesPerBlock
+            {
                 abort()
             }
         }
@@ -167,7 +177,8 @@ func fuzzG711(_ bytes: [UInt8]) {
 
 /// Every PCM layout: the first byte picks one, the rest is unpacked.
 func fuzzPCM(_ bytes: [UInt8]) {
-    let layouts: [PCMFormat] = [.uint8, .int(8, bigEndian: true)]
+    let layouts: [PCMFormat] =
+        [.uint8, .int(8, bigEndian: true)]
         + [16, 24, 32].flatMap { [PCMFormat.int($0, bigEndian: true), .int($0, bigEndian: false)] }
         + [32, 64].flatMap { [PCMFormat.float($0, bigEndian: true), .float($0, bigEndian: false)] }
     guard let first = bytes.first else { return }
@@ -179,7 +190,9 @@ func fuzzPCM(_ bytes: [UInt8]) {
             var out = [Double](repeating: 0, count: n)
             out.withUnsafeMutableBufferPointer { PCM.unpack(src, format: format, into: $0) }
             var back = [UInt8](repeating: 0, count: n * 2)
-            out.withUnsafeBufferPointer { s in back.withUnsafeMutableBytes { PCM.pack(s, format: .int(16, bigEndian: false), into: $0) } }
+            out.withUnsafeBufferPointer { s in
+                back.withUnsafeMutableBytes { PCM.pack(s, format: .int(16, bigEndian: false), into: $0) }
+            }
         } else {
             var out = [Int32](repeating: 0, count: n)
             out.withUnsafeMutableBufferPointer { PCM.unpack(src, format: format, into: $0) }
@@ -216,10 +229,13 @@ func readAll(_ input: InputFile) throws {
 }
 
 // SwiftPM links an executable target's entry point as `<target>_main`; hand control to libFuzzer's driver from it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 @_cdecl("soundkit_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -266,7 +282,9 @@ func fuzzServiceRequest(_ bytes: [UInt8]) {
     let query = ServiceQuery(line(0))
     if let name = try? query.name() {
         let upload = SoundInput.uploadName(name)
-        if upload.contains("/") || upload == ".." || upload.isEmpty { fatalError("an upload name names a path: \(upload)") }
+        if upload.contains("/") || upload == ".." || upload.isEmpty {
+            fatalError("an upload name names a path: \(upload)")
+        }
     }
     _ = try? query.platforms()
     _ = try? query.quality()

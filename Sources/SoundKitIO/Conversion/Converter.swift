@@ -76,7 +76,9 @@ public enum Converter {
     ) throws(AudioFileError) -> [Pending] {
         for o in outputs { try o.options.checkQuality(path: o.path) }
         let source = reader.info
-        var done: [Int: Pending] = [:]
+        // By output: an array of optionals, not a dictionary (whose storage's metadata is built at run time by a
+        // scan of every protocol conformance in the binary, 1 % of a short conversion).
+        var done = [Pending?](repeating: nil, count: outputs.count)
         do throws(AudioFileError) {
             let copies = outputs.indices.filter { outputs[$0].options.copiesPackets }
             if !copies.isEmpty {
@@ -102,10 +104,10 @@ public enum Converter {
                 }
             }
         } catch {
-            for p in done.values { p.written.discard() }
+            for p in done { p?.written.discard() }
             throw error
         }
-        return outputs.indices.compactMap { done[$0] }
+        return done.compactMap { $0 }
     }
 
     /// Decodes `reader` once and feeds every output's own mixing, resampling and encoding.

@@ -42,7 +42,7 @@ package final class AtomicOutputFile: OutputBytes {
 
     /// Appends `bytes`, continuing short writes and retrying `EINTR`.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(AudioFileError) {
-        _ = try Syscall.run(.write, path) { try fd.writeAll(bytes) }
+        _ = try Syscall.run(.write, path) { try Syscall.writeFully(fd, bytes) }
     }
 
     package func write(_ bytes: [UInt8]) throws(AudioFileError) {
@@ -51,7 +51,7 @@ package final class AtomicOutputFile: OutputBytes {
 
     /// Overwrites bytes already written (the final header).
     package func write(_ bytes: [UInt8], at offset: Int64) throws(AudioFileError) {
-        _ = try Syscall.run(.write, path) { try fd.writeAll(toAbsoluteOffset: offset, bytes) }
+        _ = try Syscall.run(.write, path) { try bytes.withUnsafeBytes { try Syscall.writeFully(fd, $0, at: offset) } }
     }
 
     /// Gives the file the usual permissions, flushes it, renames it over `path` and flushes the folder.
@@ -135,10 +135,11 @@ package struct PendingFile: Sendable, Hashable {
     static func flush(_ files: [PendingFile]) throws(AudioFileError) {
         #if os(Linux)
             if let syncfs = Syscall.syncfs {
-                var done: Set<String> = []
+                var done: [String] = []
                 for f in files where !f.flushed {
                     let dir = FileSystem.directory(of: f.path)
-                    guard done.insert(dir).inserted else { continue }
+                    guard !done.contains(dir) else { continue }
+                    done.append(dir)
                     try Syscall.sync(dir, reporting: f.path) { syncfs($0) }
                 }
                 return
@@ -149,11 +150,14 @@ package struct PendingFile: Sendable, Hashable {
         }
     }
 
+    /// The folders are few (one, for a single conversion): an array, not a `Set`, whose storage's metadata would be
+    /// built at run time by a scan of every protocol conformance in the binary.
     static func syncFolders(of files: [PendingFile]) {
-        var done: Set<String> = []
+        var done: [String] = []
         for f in files {
             let dir = FileSystem.directory(of: f.path)
-            guard done.insert(dir).inserted else { continue }
+            guard !done.contains(dir) else { continue }
+            done.append(dir)
             try? Syscall.sync(dir, reporting: dir)
         }
     }

@@ -119,7 +119,29 @@ package enum Syscall {
     /// writes; false when a write fails.
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         let descriptor = FileDescriptor(rawValue: fd)
-        return (try? bytes.withUnsafeBytes { try descriptor.writeAll($0) }) != nil
+        return (try? bytes.withUnsafeBytes { try writeFully(descriptor, $0) }) != nil
+    }
+
+    /// Writes all of `bytes` with swift-system's `write` (`pwrite` from `offset` when given), continuing short writes;
+    /// swift-system retries `EINTR`. Not its `writeAll`: generic over a sequence and unspecialised here, it builds
+    /// `Result<Int, Errno>`'s metadata at run time, whose `Error` requirement scans all of the binary's 5,000
+    /// protocol conformances — about 1 % of a short conversion.
+    static func writeFully(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer, at offset: Int64? = nil) throws -> Int
+    {
+        var done = 0
+        while done < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
+            let n: Int
+            if let offset {
+                n = try fd.write(toAbsoluteOffset: offset + Int64(done), rest)
+            } else {
+                n = try fd.write(rest)
+            }
+            // write(2) returns 0 only for an empty buffer; anything else would loop for ever.
+            guard n > 0 else { throw Errno.ioError }
+            done += n
+        }
+        return done
     }
 
     /// Everything the descriptor `fd` (standard input) gives until its end; a read error is thrown, reported on
@@ -147,7 +169,7 @@ package enum Syscall {
         case .success(let opened): fd = opened
         case .failure(let e): throw failure(.open, path, e)
         }
-        let written = outcome { try bytes.withUnsafeBytes { try fd.writeAll($0) } }
+        let written = outcome { try bytes.withUnsafeBytes { try writeFully(fd, $0) } }
         try close(fd, .write, path)
         if case .failure(let e) = written { throw failure(.write, path, e) }
     }

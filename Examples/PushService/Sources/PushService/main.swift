@@ -64,10 +64,13 @@ for await event in NotificationSounds.prepareAll(jobs, recipe: loud, concurrency
     if events == 10 { break }
 }
 let left = try FileManager.default.contentsOfDirectory(atPath: out + "/batch")
-print("batch files", left.filter { $0.hasSuffix(".caf") }.count, "temporary", left.filter { !$0.hasSuffix(".caf") }.count)
+print(
+    "batch files", left.filter { $0.hasSuffix(".caf") }.count, "temporary", left.filter { !$0.hasSuffix(".caf") }.count)
 
 // 6. A payload as the provider sends it: pretty-printed, measured as sent.
 let payload = String(decoding: try upload("payload.json"), as: UTF8.self)
 let linted = PayloadLinter.lint(payload)
 try report("payload", linted)
-print("payload bytes", linted.payloadBytes ?? -1, "errors", linted.findings.filter { $0.severity == .error }.map(\.rule.id))
+print(
+    "payload bytes", linted.payloadBytes ?? -1, "errors",
+    linted.findings.filter { $0.severity == .error }.map(\.rule.id))

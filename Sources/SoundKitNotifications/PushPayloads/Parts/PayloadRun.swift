@@ -120,7 +120,7 @@ struct PayloadRun {
         guard !holders.isEmpty else {
             notes.add(
                 .payloadShape,
-                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (\(PushProvider.allCases.map(\.title).joined(separator: ", "))), so nothing was checked; --provider names one",
+                "no \"aps\" dictionary anywhere, and the body has the shape of no provider soundkit knows (\(PushProvider.allCases.map(\.title).joined(separator: ", "))), so nothing was checked; name its provider to have it read as that provider's body",
                 .note, at: [])
             return
         }

@@ -13,7 +13,7 @@ enum CodecDeclaration: RuleDeclaration {
             .sounds(.coded("chime.caf", "alac")),
             .sounds(.coded("chime.caf", ".mp3")),
             // Words: the warning needs AAC the checker decodes, and the tests' writer makes no AAC packets (zeroed
-            // ones do not decode); FFmpegInputTests builds such a CAF from packets ffmpeg encodes.
+            // ones do not decode); FFmpegInputTests.aacInCAF writes one with ffmpeg and holds it to the warning.
             .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [
