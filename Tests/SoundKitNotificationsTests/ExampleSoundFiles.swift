@@ -22,6 +22,7 @@ enum ExampleSoundFiles {
             return TestWAV.pcm16(rate: Int(s.sampleRate), channels: s.channels, frames: frames(s)) { i, _ in
                 sample(s, i)
             }
+        case .rf64: return rf64(s)
         case .aiff: return aiff(s)
         case .caf: return caf(s)
         }
@@ -52,6 +53,21 @@ enum ExampleSoundFiles {
             for _ in 0..<s.channels { out += [UInt8(v >> 8), UInt8(v & 0xFF)] }
         }
         return out
+    }
+
+    /// RF64 (EBU Tech 3306): the WAV's `fmt ` chunk and samples, its RIFF and data sizes 0xFFFFFFFF, the real ones in
+    /// a `ds64` chunk first.
+    static func rf64(_ s: ExampleSound) -> [UInt8] {
+        let wav = TestWAV.pcm16(rate: Int(s.sampleRate), channels: s.channels, frames: frames(s)) { i, _ in
+            sample(s, i)
+        }
+        func le(_ v: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let fmt = Array(wav[12..<36])
+        let samples = Array(wav[44...])
+        let total = 12 + 8 + 28 + fmt.count + 8 + samples.count
+        let ds64 = le(total - 8, 8) + le(samples.count, 8) + le(frames(s), 8) + le(0, 4)
+        return Array("RF64".utf8) + le(-1, 4) + Array("WAVE".utf8) + Array("ds64".utf8) + le(28, 4) + ds64 + fmt
+            + Array("data".utf8) + le(-1, 4) + samples
     }
 
     /// AIFF: FORM, COMM (channels, frames, 16 bits, the rate as an 80-bit extended), SSND.

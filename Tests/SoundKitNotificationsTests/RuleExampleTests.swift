@@ -71,6 +71,53 @@ struct RuleExampleTests {
         #expect(proved == expected, "\(proved.symmetricDifference(expected))")
     }
 
+    @Test("every file-tree example triggers its rule, or does not, as declared", arguments: Rule.allCases)
+    func treeExamplesBehave(_ rule: Rule) throws {
+        for e in rule.examples.triggering {
+            guard case .tree(let tree) = e.input else { continue }
+            let found = try ExampleTreeFiles.rules(tree)
+            #expect(found.contains(rule), "\(rule) must trigger on \(tree.words): \(found)")
+        }
+        for e in rule.examples.nonTriggering {
+            guard case .tree(let tree) = e.input else { continue }
+            let found = try ExampleTreeFiles.rules(tree)
+            #expect(!found.contains(rule), "\(rule) must not trigger on \(tree.words): \(found)")
+        }
+    }
+
+    @Test("every rule about bundles, Android projects and attachments proves itself with file trees made both ways")
+    func treeRules() {
+        func made(_ list: [RuleExample]) -> Bool {
+            list.contains { if case .tree = $0.input { true } else { false } }
+        }
+        let proved = Set(Rule.allCases.filter { made($0.examples.triggering) && made($0.examples.nonTriggering) })
+        let expected: Set<Rule> = [
+            .subfolder, .shadowed, .extensionPlist, .contentExtension, .serviceExtension, .entitlement,
+            .extensionVersion, .extensionBundleID, .androidFormat, .androidDuplicate, .androidShrink, .androidName,
+            .attachment, .attachmentExtension, .categoryNotDeclared, .noServiceExtension, .interruptionLevel, .fix,
+        ]
+        #expect(proved == expected, "\(proved.symmetricDifference(expected))")
+    }
+
+    @Test("every rule but convert, info and normalize is proved both ways by examples a test runs")
+    func everyRuleRuns() {
+        func runs(_ list: [RuleExample]) -> Bool {
+            list.contains { if case .described = $0.input { false } else { true } }
+        }
+        let unproved = Set(Rule.allCases.filter { !runs($0.examples.triggering) || !runs($0.examples.nonTriggering) })
+        #expect(unproved == [.convert, .info, .normalize], "\(unproved)")
+    }
+
+    @Test("only examples no test here can run stay words: the tool's own rules and AAC LC in CAF")
+    func describedOnlyWhereNothingRuns() {
+        func described(_ list: [RuleExample]) -> Bool {
+            list.contains { if case .described = $0.input { true } else { false } }
+        }
+        let words = Set(Rule.allCases.filter { described($0.examples.triggering + $0.examples.nonTriggering) })
+        let expected: Set<Rule> = [.convert, .info, .normalize, .codec]
+        #expect(words == expected, "\(words.symmetricDifference(expected))")
+    }
+
     @Test(
         "the example files are what they say: ffmpeg reads each one's codec, rate, channels, length and peak",
         .tags(.oracle), .needs("ffmpeg", "ffprobe"))
@@ -87,7 +134,7 @@ struct RuleExampleTests {
                         #expect(d.codec == "mp3" && d.samples.allSatisfy { $0 == 0 }, "\(s.words): \(d.codec)")
                         continue
                     }
-                    let codec = s.bytes == .wav ? "pcm_s16le" : "pcm_s16be"
+                    let codec = s.bytes == .wav || s.bytes == .rf64 ? "pcm_s16le" : "pcm_s16be"
                     #expect(
                         d.codec == codec && d.sampleRate == Int(s.sampleRate) && d.channels == s.channels, "\(s.words)")
                     #expect(d.frames == Int((s.seconds * s.sampleRate).rounded()), "\(s.words): \(d.frames) frames")
@@ -118,7 +165,7 @@ struct RuleExampleTests {
     func document() throws {
         let doc = RuleExamplesDocument(Rule.liveActivityEvent.examples)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let text = String(decoding: try encoder.encode(doc), as: UTF8.self)
         #expect(text.hasPrefix(#"{"nonTriggering":[{"payload":{"aps":{"#), "\(text)")
         #expect(text.contains(#""provider":"onesignal-live-activity""#))
@@ -133,5 +180,31 @@ struct RuleExampleTests {
         let loudness = String(
             decoding: try encoder.encode(RuleExamplesDocument(Rule.loudness.examples)), as: UTF8.self)
         #expect(loudness.contains(#""description":"soundkit check loud.caf --loudness -16±1, where loud.caf is"#))
+        let subfolder = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.subfolder.examples)), as: UTF8.self)
+        #expect(
+            subfolder.contains(
+                #"{"description":"soundkit check Demo.app, where Demo.app/Info.plist is a property list {CFBundleIdentifier = com.example.demo}; Demo.app/Sounds/chime.caf is a CAF: 16-bit PCM, 1 s, 44.1 kHz mono, a 997 Hz tone peaking at -12 dBFS","tree":{"command":{"path":"Demo.app","run":"check"},"files":[{"path":"Demo.app/Info.plist","plist":{"CFBundleIdentifier":"com.example.demo"}},{"path":"Demo.app/Sounds/chime.caf","sound":{"bytes":"CAF","channels":1,"format":"lpcm","name":"chime.caf","peak":-12,"sampleRate":44100,"seconds":1,"signal":"tone"}}]}}"#
+            ), "\(subfolder)")
+        let photo = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.attachment.examples)), as: UTF8.self)
+        #expect(
+            photo.contains(
+                #"{"description":"soundkit check --attachment photo.jpg, where photo.jpg is 22 bytes: FF D8 FF E0 00 10 4A 46 …","tree":{"command":{"path":"photo.jpg","run":"attachment"},"files":[{"bytes":"FFD8FFE000104A46494600010100000100010000FFD9","path":"photo.jpg"}]}}"#
+            ), "\(photo)")
+        let shadowed = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.shadowed.examples)), as: UTF8.self)
+        #expect(
+            shadowed.contains(
+                #""command":{"appContainer":"Container","bundle":"Demo.app","name":"chime.caf","run":"resolve"}"#),
+            "\(shadowed)")
+        let entitled = String(
+            decoding: try encoder.encode(RuleExamplesDocument(Rule.entitlement.examples)), as: UTF8.self)
+        #expect(
+            entitled.contains(#""command":{"entitlements":"App.entitlements","path":"critical.json","run":"payload"}"#))
+        #expect(
+            entitled.contains(
+                #""plist":{"aps-environment":"production","com.apple.developer.usernotifications.critical-alerts":true}"#
+            ))
     }
 }

@@ -322,6 +322,16 @@ struct RulesCommandTests {
         #expect(triggering.contains { $0["provider"] as? String == "onesignal-live-activity" })
         #expect(triggering.first?["provider"] == nil)
         #expect((event["restsOn"] as? String)?.contains("ActivityKit push notifications") == true)
+        // A bundle rule's example is a tree: the command and the files, an Info.plist as a JSON object.
+        let version = try #require(rules.first { $0["id"] as? String == "extension-version" })
+        let made = try #require((version["examples"] as? [String: [[String: Any]]])?["triggering"]?.first)
+        let tree = try #require(made["tree"] as? [String: Any])
+        #expect((tree["command"] as? [String: Any])?["run"] as? String == "check")
+        let files = try #require(tree["files"] as? [[String: Any]])
+        let service = try #require(files.first { $0["path"] as? String == "Demo.app/PlugIns/Service.appex/Info.plist" })
+        #expect((service["plist"] as? [String: Any])?["MinimumOSVersion"] as? String == "17.0")
+        #expect(
+            (made["description"] as? String)?.hasPrefix("soundkit check Demo.app, where Demo.app/Info.plist") == true)
     }
 
     @Test("markdown is exactly the README's rule table; text has a line a rule")

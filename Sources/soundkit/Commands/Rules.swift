@@ -9,8 +9,9 @@ struct Rules: ParsableCommand {
         discussion: """
             text prints a line a rule; json is {"version": 1, "rules": [{"id", "severity", "severities", "summary", \
             "restsOn", "examples": {"triggering": [...], "nonTriggering": [...]}}]}, each example a push body \
-            {"payload": {...}, "provider"?}, sound files to make {"description": "soundkit check ...", "sounds": [...]} \
-            or {"description": "..."}; markdown is the table the README shows, with what \
+            {"payload": {...}, "provider"?}, sound files to make {"description": "soundkit check ...", "sounds": [...]}, \
+            a tree of files to make and run a command on {"description": "soundkit check Demo.app, where ...", \
+            "tree": {"command": {...}, "files": [...]}} or {"description": "..."}; markdown is the table the README shows, with what \
             each severity rests on.
             """)
 

@@ -8,12 +8,19 @@ enum CategoryNotDeclaredRule: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"soundkit payload invite.json --bundle Demo.app, with aps.category GAME_INVITATION and no content extension declaring it"#
-            )
+            .tree(
+                .payload("invite.json", bundle: "Demo.app"),
+                .text("invite.json", #"{"aps":{"alert":"Play?","sound":"default","category":"GAME_INVITATION"}}"#),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Content.appex/Info.plist", ContentExtensionDeclaration.template))
         ],
         nonTriggering: [
-            .described(#"the same with a content extension whose UNNotificationExtensionCategory is GAME_INVITATION"#)
+            .tree(
+                .payload("invite.json", bundle: "Demo.app"),
+                .text(
+                    "invite.json", #"{"aps":{"alert":"Play?","sound":"default","category":"myNotificationCategory"}}"#),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Content.appex/Info.plist", ContentExtensionDeclaration.template))
         ])
 
     /// `category-not-declared`: an `aps.category` no content extension of the app declares.

@@ -16,13 +16,17 @@ enum InterruptionLevelRule: RuleDeclaration {
     static let examples = RuleExamples(
         triggering: [
             .payload(#"{"aps":{"alert":"Hi","interruption-level":"urgent"}}"#),
-            .described(
-                #"soundkit payload p.json --bundle Old.app, where p.json has "interruption-level": "time-sensitive" and Old.app's MinimumOSVersion is 14.0 (iOS has interruption levels from 15)"#
-            ),
+            .tree(
+                .payload("p.json", bundle: "Old.app"),
+                .text("p.json", #"{"aps":{"alert":"Ready","interruption-level":"time-sensitive","sound":"default"}}"#),
+                .plist("Old.app/Info.plist", ["CFBundleIdentifier": "com.example.old", "MinimumOSVersion": "14.0"])),
         ],
         nonTriggering: [
             .payload(#"{"aps":{"alert":"Ready","interruption-level":"time-sensitive","relevance-score":0.75}}"#),
-            .described(#"the same payload with --bundle App.app, whose MinimumOSVersion is 15.0"#),
+            .tree(
+                .payload("p.json", bundle: "App.app"),
+                .text("p.json", #"{"aps":{"alert":"Ready","interruption-level":"time-sensitive","sound":"default"}}"#),
+                .plist("App.app/Info.plist", ["CFBundleIdentifier": "com.example.app", "MinimumOSVersion": "15.0"])),
         ])
 
     /// The interruption levels Apple documents for `aps.interruption-level`.

@@ -9,12 +9,19 @@ enum NoServiceExtensionRule: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"soundkit payload photo.json --bundle Demo.app, where photo.json names an attachment and Demo.app has no PlugIns/*.appex with com.apple.usernotifications.service"#
-            )
+            .tree(
+                .payload("photo.json", bundle: "Demo.app"),
+                .text("photo.json", #"{"aps":{"alert":"New photo","mutable-content":1,"sound":"default"}}"#),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]))
         ],
         nonTriggering: [
-            .described(#"the same with Demo.app/PlugIns/Service.appex declaring com.apple.usernotifications.service"#)
+            .tree(
+                .payload("photo.json", bundle: "Demo.app"),
+                .text("photo.json", #"{"aps":{"alert":"New photo","mutable-content":1,"sound":"default"}}"#),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    ServiceExtensionDeclaration.service("com.example.demo.service")))
         ])
 
     /// `no-service-extension`: an attachment (or `mutable-content` 1) for an app with no notification service

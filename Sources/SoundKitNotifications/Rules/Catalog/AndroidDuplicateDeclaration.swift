@@ -9,9 +9,13 @@ enum AndroidDuplicateDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"res/raw/chime.caf and res/raw/chime.ogg in one project"#)
+            .tree(
+                .check("app"), .sound("app/src/main/res/raw/chime.wav", .wav),
+                .sound("app/src/main/res/raw/chime.mp3", .mp3))
         ],
         nonTriggering: [
-            .described(#"res/raw/chime.ogg alone"#)
+            .tree(
+                .check("app"), .sound("app/src/main/res/raw/chime.wav", .wav),
+                .sound("app/src/main/res/raw/ding.mp3", .mp3))
         ])
 }

@@ -9,9 +9,11 @@ enum AndroidFormatDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"res/raw/chime.caf in an Android project"#)
+            .tree(.check("app"), .sound("app/src/main/res/raw/chime.caf")),
+            .tree(.check("chime.aiff", platform: .android), .sound("chime.aiff", .aiff)),
         ],
         nonTriggering: [
-            .described(#"soundkit convert tone.wav res/raw/chime.wav -f WAVE -d LEI16"#)
+            .tree(.check("app"), .sound("app/src/main/res/raw/chime.wav", .wav)),
+            .tree(.check("chime.mp3", platform: .android), .sound("chime.mp3", .mp3)),
         ])
 }

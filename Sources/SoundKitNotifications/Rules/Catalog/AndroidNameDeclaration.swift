@@ -10,10 +10,10 @@ enum AndroidNameDeclaration: RuleDeclaration {
     static let examples = RuleExamples(
         triggering: [
             .payload(#"{"message":{"android":{"notification":{"sound":"My-Sound","channel_id":"c"}}}}"#),
-            .described(#"res/raw/My-Sound.ogg in an Android project"#),
+            .tree(.check("app"), .sound("app/src/main/res/raw/My-Sound.wav", .wav)),
         ],
         nonTriggering: [
             .payload(#"{"message":{"android":{"notification":{"sound":"my_sound","channel_id":"c"}}}}"#),
-            .described(#"res/raw/my_sound.ogg"#),
+            .tree(.check("app"), .sound("app/src/main/res/raw/my_sound.wav", .wav)),
         ])
 }

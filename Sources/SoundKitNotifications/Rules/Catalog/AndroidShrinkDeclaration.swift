@@ -9,9 +9,17 @@ enum AndroidShrinkDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"build.gradle with shrinkResources true and no res/raw/keep.xml keeping the sounds"#)
+            .tree(.check("app"), .text("app/build.gradle", shrinking), .sound("app/src/main/res/raw/chime.wav", .wav))
         ],
         nonTriggering: [
-            .described(#"the same with res/raw/keep.xml: tools:keep="@raw/*""#)
+            .tree(
+                .check("app"), .text("app/build.gradle", shrinking), .sound("app/src/main/res/raw/chime.wav", .wav),
+                .text(
+                    "app/src/main/res/raw/keep.xml",
+                    #"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*" />"#))
         ])
+
+    /// A module's build.gradle that shrinks resources in release builds, as Android's documentation shows it.
+    static let shrinking =
+        "android {\n  buildTypes {\n    release {\n      minifyEnabled true\n      shrinkResources true\n    }\n  }\n}\n"
 }

@@ -9,9 +9,13 @@ enum AttachmentDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check --attachment page.jpg, where page.jpg is an HTML error page"#)
+            .tree(
+                .attachment("page.jpg"), .text("page.jpg", "<!DOCTYPE html>\n<html><body>404 Not Found</body></html>\n")
+            ),
+            .tree(.attachment("chime.caf"), .sound("chime.caf")),
         ],
         nonTriggering: [
-            .described(#"soundkit check --attachment photo.jpg, a JPEG under 10 MB"#)
+            .tree(.attachment("photo.jpg"), .bytes("photo.jpg", ExampleFile.jpegHead)),
+            .tree(.attachment("chime.wav"), .sound("chime.wav", .wav)),
         ])
 }

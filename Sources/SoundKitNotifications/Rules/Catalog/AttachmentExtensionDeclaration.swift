@@ -9,10 +9,11 @@ enum AttachmentExtensionDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"soundkit check --attachment photo.png, where photo.png holds a JPEG (a note) or an MP3 (a warning)"#)
+            .tree(.attachment("photo.png"), .bytes("photo.png", ExampleFile.jpegHead)),
+            .tree(.attachment("chime.mp3"), .sound("chime.mp3", .wav)),
         ],
         nonTriggering: [
-            .described(#"soundkit check --attachment photo.jpg holding a JPEG"#)
+            .tree(.attachment("photo.jpg"), .bytes("photo.jpg", ExampleFile.jpegHead)),
+            .tree(.attachment("chime.mp3"), .sound("chime.mp3", .mp3)),
         ])
 }

@@ -10,9 +10,10 @@ enum CodecDeclaration: RuleDeclaration {
         "AAC LC in CAF ships as push sounds and plays: Finb/Bark's Sounds/*.caf (its `sound=` parameter; Finb/Bark#345), linphone-iphone's msg.caf"
     static let examples = RuleExamples(
         triggering: [
-            .sounds(ExampleSound("chime.caf", format: "alac")),
-            .sounds(ExampleSound("chime.caf", format: ".mp3")),
-            // Words: an AAC CAF needs an AAC encoder; FFmpegInputTests.aacInCAF writes one and holds it to the warning.
+            .sounds(.coded("chime.caf", "alac")),
+            .sounds(.coded("chime.caf", ".mp3")),
+            // Words: the warning needs AAC the checker decodes, and the tests' writer makes no AAC packets (zeroed
+            // ones do not decode); FFmpegInputTests.aacInCAF writes one with ffmpeg and holds it to the warning.
             .described(#"AAC LC in CAF, as Bark ships its push sounds (a warning)"#),
         ],
         nonTriggering: [

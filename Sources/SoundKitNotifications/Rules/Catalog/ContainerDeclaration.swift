@@ -10,7 +10,7 @@ enum ContainerDeclaration: RuleDeclaration {
     static let examples = RuleExamples(
         triggering: [
             .sounds(ExampleSound("chime.caf", .mp3)),
-            .described(#"an RF64 WAV (ffmpeg -rf64 always): a warning"#),
+            .sounds(ExampleSound("chime.wav", .rf64)),
         ],
         nonTriggering: [
             .sounds(ExampleSound("chime.caf")),

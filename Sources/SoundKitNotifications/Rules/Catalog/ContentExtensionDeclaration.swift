@@ -9,9 +9,35 @@ enum ContentExtensionDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"a content extension's NSExtensionAttributes without UNNotificationExtensionCategory"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist(
+                    "Demo.app/PlugIns/Content.appex/Info.plist",
+                    [
+                        "CFBundleIdentifier": "com.example.demo.content",
+                        "NSExtension": [
+                            "NSExtensionPointIdentifier": "com.apple.usernotifications.content-extension",
+                            "NSExtensionMainStoryboard": "MainInterface",
+                            "NSExtensionAttributes": ["UNNotificationExtensionInitialContentSizeRatio": 1],
+                        ],
+                    ]))
         ],
         nonTriggering: [
-            .described(#"Xcode's Notification Content Extension template, built"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Content.appex/Info.plist", template))
         ])
+
+    /// The Info.plist of Xcode's Notification Content Extension template, built.
+    static let template: ExamplePlist = [
+        "CFBundleIdentifier": "com.example.demo.content",
+        "NSExtension": [
+            "NSExtensionPointIdentifier": "com.apple.usernotifications.content-extension",
+            "NSExtensionMainStoryboard": "MainInterface",
+            "NSExtensionAttributes": [
+                "UNNotificationExtensionCategory": "myNotificationCategory",
+                "UNNotificationExtensionInitialContentSizeRatio": 1,
+            ],
+        ],
+    ]
 }

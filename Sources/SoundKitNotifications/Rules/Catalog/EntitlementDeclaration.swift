@@ -12,11 +12,34 @@ enum EntitlementDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"soundkit payload critical.json --entitlements App.entitlements, where critical.json has interruption-level critical and the entitlements lack com.apple.developer.usernotifications.critical-alerts"#
-            )
+            .tree(
+                .payload("critical.json", entitlements: "App.entitlements"),
+                .text(
+                    "critical.json",
+                    #"{"aps":{"alert":"Door open","interruption-level":"critical","sound":{"critical":1,"name":"default","volume":1.0}}}"#
+                ),
+                .plist("App.entitlements", ["aps-environment": "production"])),
+            .tree(
+                .check("Demo.app", entitlements: "App.entitlements"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("App.entitlements", ["com.apple.security.application-groups": ["group.com.example.demo"]])),
         ],
         nonTriggering: [
-            .described(#"the same with com.apple.developer.usernotifications.critical-alerts true"#)
+            .tree(
+                .payload("critical.json", entitlements: "App.entitlements"),
+                .text(
+                    "critical.json",
+                    #"{"aps":{"alert":"Door open","interruption-level":"critical","sound":{"critical":1,"name":"default","volume":1.0}}}"#
+                ),
+                .plist(
+                    "App.entitlements",
+                    [
+                        "aps-environment": "production",
+                        "com.apple.developer.usernotifications.critical-alerts": true,
+                    ])),
+            .tree(
+                .check("Demo.app", entitlements: "App.entitlements"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("App.entitlements", ["aps-environment": "production"])),
         ])
 }

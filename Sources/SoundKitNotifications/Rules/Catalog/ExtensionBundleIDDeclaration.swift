@@ -12,9 +12,17 @@ enum ExtensionBundleIDDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"app com.example.demo with an extension com.other.service"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    ServiceExtensionDeclaration.service("com.other.service")))
         ],
         nonTriggering: [
-            .described(#"app com.example.demo with an extension com.example.demo.service"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    ServiceExtensionDeclaration.service("com.example.demo.service")))
         ])
 }

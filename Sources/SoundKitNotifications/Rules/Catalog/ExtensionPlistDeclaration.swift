@@ -9,9 +9,16 @@ enum ExtensionPlistDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"Demo.app/PlugIns/Content.appex/Info.plist without NSExtension"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Content.appex/Info.plist", ["CFBundleIdentifier": "com.example.demo.content"])),
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .text("Demo.app/PlugIns/Content.appex/Info.plist", "<plist><dict><key>NSExtension</key>")),
         ],
         nonTriggering: [
-            .described(#"Xcode's Notification Content Extension template, built"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Content.appex/Info.plist", ContentExtensionDeclaration.template))
         ])
 }

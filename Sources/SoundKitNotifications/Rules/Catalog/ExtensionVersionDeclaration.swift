@@ -12,9 +12,19 @@ enum ExtensionVersionDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"an app with MinimumOSVersion 15.0 whose Service.appex has MinimumOSVersion 17.0"#)
+            .tree(
+                .check("Demo.app"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo", "MinimumOSVersion": "15.0"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    ServiceExtensionDeclaration.service("com.example.demo.service", minimumOS: "17.0")))
         ],
         nonTriggering: [
-            .described(#"app and extension both at MinimumOSVersion 15.0"#)
+            .tree(
+                .check("Demo.app"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo", "MinimumOSVersion": "15.0"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    ServiceExtensionDeclaration.service("com.example.demo.service", minimumOS: "15.0")))
         ])
 }

@@ -8,9 +8,12 @@ enum FixDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"soundkit check broken.caf --fix, which writes broken.caf converted to IMA4 (a note)"#)
+            .tree(
+                .check("long.caf", fix: "fixed"),
+                .sound("long.caf", ExampleSound("long.caf", seconds: 30, sampleRate: 8000))),
+            .tree(.check("chime.caf", fix: "fixed"), .sound("chime.caf", .noise)),
         ],
         nonTriggering: [
-            .described(#"soundkit check chime.caf --fix on a sound with no finding: nothing written"#)
+            .tree(.check("chime.caf", fix: "fixed"), .sound("chime.caf"))
         ])
 }

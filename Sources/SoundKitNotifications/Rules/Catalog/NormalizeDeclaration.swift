@@ -6,6 +6,8 @@ enum NormalizeDeclaration: RuleDeclaration {
     static let summary = "soundkit convert --normalize: the loudness reached when the true-peak ceiling stopped it"
     static let basis = Rule.Basis.tool
     static let citation: String? = nil
+    // Described, not made: `soundkit convert --normalize` raises it, not a checker: no check of the library reports
+    // it, so these words stay words.
     static let examples = RuleExamples(
         triggering: [
             .described(

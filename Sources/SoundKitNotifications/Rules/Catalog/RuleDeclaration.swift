@@ -1,6 +1,7 @@
 /// One rule, declared in one file: its id (the ``Rule`` case), family, severities (the usual one first), summary,
 /// what its severity rests on, and examples that must trigger it and examples that must not. SwiftLint's model: the
-/// examples are its proof — `RuleExampleTests` runs every push-body example through the payload checker — and the
+/// examples are its proof — `RuleExampleTests` runs every push-body example through the payload checker, and makes
+/// and checks every example's sound files and file trees — and the
 /// README's table, `--help` and `soundkit rules` all come from these declarations.
 package protocol RuleDeclaration: Sendable {
     static var rule: Rule { get }
@@ -20,12 +21,13 @@ package struct RuleExamples: Sendable {
 }
 
 /// One example of a rule: a push body (as JSON text, read as `provider`'s when one is named, else by its shape), sound
-/// files to make and check, or, for rules about bundles and the command line, the file or command that shows it in
-/// words.
+/// files to make and check, a tree of files (a bundle, an Android project, an attachment) to make and run a command
+/// on, or, where no test can run one, the file or command that shows it in words.
 package struct RuleExample: Sendable, Hashable {
     package enum Input: Sendable, Hashable {
         case payload(String)
         case sounds(SoundExample)
+        case tree(ExampleTree)
         case described(String)
     }
 

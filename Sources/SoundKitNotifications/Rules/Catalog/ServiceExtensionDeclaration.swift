@@ -8,9 +8,30 @@ enum ServiceExtensionDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"a notification service extension's NSExtension without NSExtensionPrincipalClass"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist(
+                    "Demo.app/PlugIns/Service.appex/Info.plist",
+                    [
+                        "CFBundleIdentifier": "com.example.demo.service",
+                        "NSExtension": ["NSExtensionPointIdentifier": "com.apple.usernotifications.service"],
+                    ]))
         ],
         nonTriggering: [
-            .described(#"Xcode's Notification Service Extension template, built"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .plist("Demo.app/PlugIns/Service.appex/Info.plist", service("com.example.demo.service")))
         ])
+
+    /// The Info.plist of Xcode's Notification Service Extension template, built, with this bundle identifier and
+    /// deployment target.
+    static func service(_ id: String, minimumOS: String = "15.0") -> ExamplePlist {
+        [
+            "CFBundleIdentifier": .string(id), "MinimumOSVersion": .string(minimumOS),
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.usernotifications.service",
+                "NSExtensionPrincipalClass": "Service.NotificationService",
+            ],
+        ]
+    }
 }

@@ -9,11 +9,15 @@ enum ShadowedDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(
-                #"chime.caf in both the app container's Library/Sounds and Demo.app, with --app-container and --bundle"#
-            )
+            .tree(
+                .resolve("chime.caf", appContainer: "Container", bundle: "Demo.app"),
+                .sound("Container/Library/Sounds/chime.caf"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]), .sound("Demo.app/chime.caf"))
         ],
         nonTriggering: [
-            .described(#"chime.caf only in Demo.app"#)
+            .tree(
+                .resolve("chime.caf", appContainer: "Container", bundle: "Demo.app"),
+                .sound("Container/Library/Sounds/ding.caf"),
+                .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]), .sound("Demo.app/chime.caf"))
         ])
 }

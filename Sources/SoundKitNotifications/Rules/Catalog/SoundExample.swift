@@ -34,6 +34,8 @@ package struct ExampleSound: Sendable, Hashable {
         case caf = "CAF"
         case aiff = "AIFF"
         case wav = "WAV"
+        /// EBU Tech 3306's RF64: a WAV whose sizes are in a `ds64` chunk, as `ffmpeg -rf64 always` writes it.
+        case rf64 = "RF64"
         /// MPEG-1 Layer III frames (silent).
         case mp3 = "MP3"
         /// 1 KB of seeded random bytes, no container at all.
@@ -59,17 +61,25 @@ package struct ExampleSound: Sendable, Hashable {
     package var channels: Int
     package var signal: Signal
 
+    /// 16-bit PCM (in CAF, format ID `lpcm`); ``coded(_:_:)`` makes a CAF of another format.
     package init(
-        _ name: String, _ bytes: Bytes = .caf, format: String = "lpcm", seconds: Double = 1,
-        sampleRate: Double = 44100, channels: Int = 1, signal: Signal = .tone(peak: -12)
+        _ name: String, _ bytes: Bytes = .caf, seconds: Double = 1, sampleRate: Double = 44100, channels: Int = 1,
+        signal: Signal = .tone(peak: -12)
     ) {
         self.name = name
         self.bytes = bytes
-        self.format = format
+        self.format = "lpcm"
         self.seconds = seconds
         self.sampleRate = sampleRate
         self.channels = channels
         self.signal = signal
+    }
+
+    /// A one-second CAF whose format ID is `format` (`alac`, `.mp3`): its header, packets zeroed.
+    package static func coded(_ name: String, _ format: String) -> ExampleSound {
+        var s = ExampleSound(name)
+        s.format = format
+        return s
     }
 
     /// `a CAF: 16-bit PCM, 1 s, 44.1 kHz mono, a 997 Hz tone peaking at -12 dBFS`.
@@ -77,8 +87,8 @@ package struct ExampleSound: Sendable, Hashable {
         switch bytes {
         case .noise: return "1 KB of random bytes"
         case .mp3: return "an MP3 (\(formatSeconds) of silent frames)"
-        case .caf, .aiff, .wav:
-            let article = bytes == .aiff ? "an" : "a"
+        case .caf, .aiff, .wav, .rf64:
+            let article = bytes == .aiff || bytes == .rf64 ? "an" : "a"
             let coding = format == "lpcm" ? "16-bit PCM" : "'\(format)' (its header, packets zeroed)"
             let layout = channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"
             let kHz = sampleRate / 1000

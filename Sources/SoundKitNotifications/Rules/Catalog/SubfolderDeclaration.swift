@@ -12,9 +12,13 @@ enum SubfolderDeclaration: RuleDeclaration {
     static let citation: String? = nil
     static let examples = RuleExamples(
         triggering: [
-            .described(#"Demo.app/Sounds/chime.caf (below the bundle's top level)"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .sound("Demo.app/Sounds/chime.caf"))
         ],
         nonTriggering: [
-            .described(#"Demo.app/chime.caf"#)
+            .tree(
+                .check("Demo.app"), .plist("Demo.app/Info.plist", ["CFBundleIdentifier": "com.example.demo"]),
+                .sound("Demo.app/chime.caf"))
         ])
 }
