@@ -93,20 +93,37 @@ static bool track(char *path) {
     return true;
 }
 
+// Ends the process by `sig`'s default action, from a handler or not, on a thread that may block `sig`: a handler's
+// own signal is blocked while it runs, and libdispatch's threads (where a DispatchSource's handler runs) block every
+// asynchronous signal, so that `raise` alone leaves the signal pending on the thread and the process running.
+_Noreturn static void end_by(int sig) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(sig, &fallback, NULL);
+    raise(sig);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    _exit(128 + sig);  // a signal whose default action does not end the process
+}
+
 static void on_signal(int sig) {
     int saved = errno;
     // A second signal while the first is handled (on another thread) leaves it to the first, which ends the process.
     if (!atomic_flag_test_and_set(&handling)) {
         soundkit_temporary_files_end();
-        // The default action, taken when this handler returns: the signal is blocked until then.
-        struct sigaction fallback;
-        memset(&fallback, 0, sizeof fallback);
-        fallback.sa_handler = SIG_DFL;
-        sigemptyset(&fallback.sa_mask);
-        sigaction(sig, &fallback, NULL);
-        raise(sig);
+        end_by(sig);
     }
     errno = saved;
+}
+
+void soundkit_ending_signals_end(int sig) {
+    atomic_flag_test_and_set(&handling);
+    soundkit_temporary_files_end();
+    end_by(sig);
 }
 
 int soundkit_ending_signals_install(const int *signals, int count) {
@@ -118,8 +135,9 @@ int soundkit_ending_signals_install(const int *signals, int count) {
         sigaddset(&handled, signals[i]);
         installed++;
     }
-    if (installed == 0) return 0;
+    // Tracking even with no signal handled: a batch's Ctrl-C ends the process through soundkit_ending_signals_end.
     atomic_store(&tracking, true);
+    if (installed == 0) return 0;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;

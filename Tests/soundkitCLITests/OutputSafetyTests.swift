@@ -105,6 +105,51 @@ struct OutputSafetyTests {
         }
     }
 
+    @Test("a batch's second Ctrl-C ends it at once, by SIGINT, removing the files under way")
+    func batchSecondInterrupt() throws {
+        let dir = try temporaryDirectory("signal-batch-interrupt")
+        let src = dir.appendingPathComponent("in")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let one = dir.appendingPathComponent("one.wav")
+        try Data(TestWAV.tone(seconds: 0.05)).write(to: one)
+        // Long names, each listed by -v on a pipe no one reads: the batch stalls once the pipe is full (64 KB), so
+        // the cancelled batch cannot finish and the second Ctrl-C is the one that ends it.
+        let long = String(repeating: "s", count: 200)
+        for i in 0..<600 {
+            try FileManager.default.createSymbolicLink(
+                at: src.appendingPathComponent("\(long)\(i).wav"), withDestinationURL: one)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        p.arguments = ["convert", src.path, "--output-dir", out.path, "-f", "caff", "-d", "ima4", "--jobs", "2", "-v"]
+        p.environment = Tool.environment
+        let unread = (Pipe(), Pipe())
+        p.standardOutput = unread.0
+        p.standardError = unread.1
+        try p.run()
+        var (count, unchanged) = (-1, 0)
+        let deadline = Date().addingTimeInterval(60)
+        while p.isRunning, Date() < deadline, unchanged < 20 || count == 0 {
+            let now = ((try? Self.names(out)) ?? []).count
+            unchanged = now == count ? unchanged + 1 : 0
+            count = now
+            usleep(50_000)
+        }
+        kill(p.processIdentifier, SIGINT)
+        usleep(500_000)
+        try #require(p.isRunning, "the batch ended before the second Ctrl-C; nothing was tested")
+        kill(p.processIdentifier, SIGINT)
+        let end = Date().addingTimeInterval(10)
+        while p.isRunning && Date() < end { usleep(10_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT, "\(p.terminationStatus)")
+        let left = ((try? Self.names(out)) ?? []).filter { $0.contains(".soundkit-") }
+        #expect(left.isEmpty, "\(left.prefix(5))")
+    }
+
     @Test("a signal soundkit was started ignoring (nohup) does not end it")
     func ignoredSignal() throws {
         let (dir, input, output, _) = try Self.setUp("signal-ignored")
