@@ -153,6 +153,14 @@ int soundkit_ending_signals_install(const int *signals, int count) {
 
 int soundkit_temporary_file_create(char *template_) {
     if (!atomic_load(&tracking)) return mkstemp(template_);
+    // The copy is allocated before a handler would wait for this create: malloc may wait for a lock held by the thread
+    // the handler interrupted.
+    size_t size = strlen(template_) + 1;
+    char *path = malloc(size);
+    if (path == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
     // With the handled signals blocked here, a handler runs on another thread and waits for `creating` to fall.
     sigset_t previous;
     pthread_sigmask(SIG_BLOCK, &handled, &previous);
@@ -165,13 +173,14 @@ int soundkit_temporary_file_create(char *template_) {
         fd = mkstemp(template_);
         error = errno;
         if (fd >= 0) {
-            char *path = strdup(template_);
+            memcpy(path, template_, size);
             pthread_mutex_lock(&lock);
-            bool tracked = path != NULL && track(path);
+            bool tracked = track(path);
             pthread_mutex_unlock(&lock);
-            if (!tracked) {
+            if (tracked) {
+                path = NULL;
+            } else {
                 // A file that a signal could leave behind is not made.
-                free(path);
                 unlink(template_);
                 close(fd);
                 fd = -1;
@@ -181,12 +190,17 @@ int soundkit_temporary_file_create(char *template_) {
     }
     atomic_fetch_sub(&creating, 1);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    free(path);  // NULL once tracked
     if (fd < 0) errno = error;
     return fd;
 }
 
 void soundkit_temporary_file_untrack(const char *path) {
     if (!atomic_load(&tracking)) return;
+    // With the handled signals blocked while `lock` is held: a handler on this thread would wait, in vain, for a
+    // create on another that waits for `lock`, then give up and leave that create's file behind.
+    sigset_t previous;
+    pthread_sigmask(SIG_BLOCK, &handled, &previous);
     pthread_mutex_lock(&lock);
     table_t *t = atomic_load(&table);
     if (t) {
@@ -202,6 +216,7 @@ void soundkit_temporary_file_untrack(const char *path) {
         }
     }
     pthread_mutex_unlock(&lock);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
 void soundkit_temporary_files_end(void) {
