@@ -61,9 +61,12 @@ static void insert(table_t *t, char *path) {
     }
 }
 
-// Under `lock`, in a create (so `creating` > 0 and no handler reads the table). The old table is kept, linked from
-// the new one, not freed: a handler that gave up waiting for a slow create may still be reading it (see
-// soundkit_temporary_files_end); the tables grow by doubling, so what is kept is at most what is in use.
+// Under `lock`, in a create (so `creating` > 0 and no handler reads the table). The table it replaces is freed unless
+// the process is ending: a handler sets `ending` before it reads `table`, so while `ending` is unset after the new table
+// is published, no handler reads the old one, nor will (seq_cst: Dekker's pairing of the two stores and two loads).
+// Once it is set, a handler that gave up waiting for a slow create may be reading it: it is kept, linked from the new
+// one. Every table used to be kept, and tombstones replace a table at its own size every 32 or so files: a batch of
+// a million files kept 17 MB of them.
 static bool track(char *path) {
     table_t *t = atomic_load(&table);
     if (t == NULL || (t->used + 1) * 2 > t->capacity) {
@@ -80,13 +83,18 @@ static bool track(char *path) {
         }
         table_t *grown = new_table(capacity);
         if (grown == NULL) return false;
-        grown->retired = t;
         if (t)
             for (size_t i = 0; i < t->capacity; i++) {
                 char *p = atomic_load(&t->slots[i]);
                 if (p && p != REMOVED) insert(grown, p);
             }
         atomic_store(&table, grown);
+        if (t && !atomic_load(&ending)) {
+            grown->retired = t->retired;  // NULL: a table is kept only once `ending` is set, which it stays
+            free(t);
+        } else {
+            grown->retired = t;
+        }
         t = grown;
     }
     insert(t, path);
