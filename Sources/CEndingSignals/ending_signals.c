@@ -11,6 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
+// The handler may touch only lock-free atomics: one that took a lock could wait forever for the thread it interrupted.
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "atomic_bool must be lock-free for the signal handler");
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int must be lock-free for the signal handler");
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "atomic pointers must be lock-free for the signal handler");
+
 // The tracked paths: an open-addressing hash table of C strings, changed under `lock` by ordinary code and read
 // by the handler without it. Every slot is an atomic pointer, so the handler takes a path with one exchange and
 // the code that untracks it frees it only when its own exchange got it: each path has exactly one owner.
@@ -229,9 +234,14 @@ void soundkit_temporary_file_untrack(const char *path) {
 
 void soundkit_temporary_files_end(void) {
     atomic_store(&ending, true);
-    // A file being made now is tracked before its thread lets a signal in: wait for it, for at most about a
-    // second (mkstemp is one system call; a hung network file system is not waited for longer).
+    // A file being made now is tracked before its thread lets a signal in: wait for it, for a second or two by the
+    // clock (mkstemp is one system call; a hung network file system is not waited for longer). Counting 100,000
+    // sleeps of 10 µs waited 6 s or more: a sleep lasts at least the timer slack, 50 µs on Linux.
+    struct timespec start;
+    bool timed = clock_gettime(CLOCK_MONOTONIC, &start) == 0;
     for (int i = 0; atomic_load(&creating) > 0 && i < 100000; i++) {
+        struct timespec now;
+        if (timed && clock_gettime(CLOCK_MONOTONIC, &now) == 0 && now.tv_sec - start.tv_sec > 1) break;
         struct timespec pause = {0, 10000};
         nanosleep(&pause, NULL);
     }
