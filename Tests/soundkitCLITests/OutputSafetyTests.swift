@@ -150,6 +150,38 @@ struct OutputSafetyTests {
         #expect(left.isEmpty, "\(left.prefix(5))")
     }
 
+    @Test("a batch whose output pipe is closed (| head) ends by SIGPIPE and leaves no temporary file")
+    func batchEndedByClosedPipe() throws {
+        let dir = try temporaryDirectory("signal-batch-pipe")
+        let src = dir.appendingPathComponent("in")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+        let one = dir.appendingPathComponent("one.wav")
+        try Data(TestWAV.tone(seconds: 0.05)).write(to: one)
+        for i in 0..<600 {
+            try FileManager.default.createSymbolicLink(
+                at: src.appendingPathComponent("s\(i).wav"), withDestinationURL: one)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.soundkit)
+        p.arguments = ["convert", src.path, "--output-dir", out.path, "-f", "caff", "-d", "ima4", "--jobs", "2", "-v"]
+        p.environment = Tool.environment
+        let listing = Pipe()
+        p.standardOutput = listing
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // What `soundkit … -v | head -1` does: read the first line, then close the pipe while the batch runs on.
+        _ = listing.fileHandleForReading.readData(ofLength: 1)
+        try listing.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(60)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGPIPE, "\(p.terminationStatus)")
+        let left = ((try? Self.names(out)) ?? []).filter { $0.contains(".soundkit-") }
+        #expect(left.isEmpty, "\(left.count) left: \(left.prefix(3))")
+    }
+
     @Test("a signal soundkit was started ignoring (nohup) does not end it")
     func ignoredSignal() throws {
         let (dir, input, output, _) = try Self.setUp("signal-ignored")
