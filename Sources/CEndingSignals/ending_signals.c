@@ -11,6 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
+// The handler may touch only lock-free atomics: one that took a lock could wait forever for the thread it interrupted.
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "atomic_bool must be lock-free for the signal handler");
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int must be lock-free for the signal handler");
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "atomic pointers must be lock-free for the signal handler");
+
 // The tracked paths: an open-addressing hash table of C strings, changed under `lock` by ordinary code and read
 // by the handler without it. Every slot is an atomic pointer, so the handler takes a path with one exchange and
 // the code that untracks it frees it only when its own exchange got it: each path has exactly one owner.
@@ -61,9 +66,12 @@ static void insert(table_t *t, char *path) {
     }
 }
 
-// Under `lock`, in a create (so `creating` > 0 and no handler reads the table). The old table is kept, linked from
-// the new one, not freed: a handler that gave up waiting for a slow create may still be reading it (see
-// soundkit_temporary_files_end); the tables grow by doubling, so what is kept is at most what is in use.
+// Under `lock`, in a create (so `creating` > 0 and no handler reads the table). The table it replaces is freed unless
+// the process is ending: a handler sets `ending` before it reads `table`, so while `ending` is unset after the new table
+// is published, no handler reads the old one, nor will (seq_cst: Dekker's pairing of the two stores and two loads).
+// Once it is set, a handler that gave up waiting for a slow create may be reading it: it is kept, linked from the new
+// one. Every table used to be kept, and tombstones replace a table at its own size every 32 or so files: a batch of
+// a million files kept 17 MB of them.
 static bool track(char *path) {
     table_t *t = atomic_load(&table);
     if (t == NULL || (t->used + 1) * 2 > t->capacity) {
@@ -80,17 +88,39 @@ static bool track(char *path) {
         }
         table_t *grown = new_table(capacity);
         if (grown == NULL) return false;
-        grown->retired = t;
         if (t)
             for (size_t i = 0; i < t->capacity; i++) {
                 char *p = atomic_load(&t->slots[i]);
                 if (p && p != REMOVED) insert(grown, p);
             }
         atomic_store(&table, grown);
+        if (t && !atomic_load(&ending)) {
+            grown->retired = t->retired;  // NULL: a table is kept only once `ending` is set, which it stays
+            free(t);
+        } else {
+            grown->retired = t;
+        }
         t = grown;
     }
     insert(t, path);
     return true;
+}
+
+// Ends the process by `sig`'s default action, from a handler or not, on a thread that may block `sig`: a handler's
+// own signal is blocked while it runs, and libdispatch's threads (where a DispatchSource's handler runs) block every
+// asynchronous signal, so that `raise` alone leaves the signal pending on the thread and the process running.
+_Noreturn static void end_by(int sig) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(sig, &fallback, NULL);
+    raise(sig);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    _exit(128 + sig);  // a signal whose default action does not end the process
 }
 
 static void on_signal(int sig) {
@@ -98,15 +128,15 @@ static void on_signal(int sig) {
     // A second signal while the first is handled (on another thread) leaves it to the first, which ends the process.
     if (!atomic_flag_test_and_set(&handling)) {
         soundkit_temporary_files_end();
-        // The default action, taken when this handler returns: the signal is blocked until then.
-        struct sigaction fallback;
-        memset(&fallback, 0, sizeof fallback);
-        fallback.sa_handler = SIG_DFL;
-        sigemptyset(&fallback.sa_mask);
-        sigaction(sig, &fallback, NULL);
-        raise(sig);
+        end_by(sig);
     }
     errno = saved;
+}
+
+void soundkit_ending_signals_end(int sig) {
+    atomic_flag_test_and_set(&handling);
+    soundkit_temporary_files_end();
+    end_by(sig);
 }
 
 int soundkit_ending_signals_install(const int *signals, int count) {
@@ -118,8 +148,9 @@ int soundkit_ending_signals_install(const int *signals, int count) {
         sigaddset(&handled, signals[i]);
         installed++;
     }
-    if (installed == 0) return 0;
+    // Tracking even with no signal handled: a batch's Ctrl-C ends the process through soundkit_ending_signals_end.
     atomic_store(&tracking, true);
+    if (installed == 0) return 0;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -135,6 +166,14 @@ int soundkit_ending_signals_install(const int *signals, int count) {
 
 int soundkit_temporary_file_create(char *template_) {
     if (!atomic_load(&tracking)) return mkstemp(template_);
+    // The copy is allocated before a handler would wait for this create: malloc may wait for a lock held by the thread
+    // the handler interrupted.
+    size_t size = strlen(template_) + 1;
+    char *path = malloc(size);
+    if (path == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
     // With the handled signals blocked here, a handler runs on another thread and waits for `creating` to fall.
     sigset_t previous;
     pthread_sigmask(SIG_BLOCK, &handled, &previous);
@@ -147,13 +186,14 @@ int soundkit_temporary_file_create(char *template_) {
         fd = mkstemp(template_);
         error = errno;
         if (fd >= 0) {
-            char *path = strdup(template_);
+            memcpy(path, template_, size);
             pthread_mutex_lock(&lock);
-            bool tracked = path != NULL && track(path);
+            bool tracked = track(path);
             pthread_mutex_unlock(&lock);
-            if (!tracked) {
+            if (tracked) {
+                path = NULL;
+            } else {
                 // A file that a signal could leave behind is not made.
-                free(path);
                 unlink(template_);
                 close(fd);
                 fd = -1;
@@ -163,12 +203,17 @@ int soundkit_temporary_file_create(char *template_) {
     }
     atomic_fetch_sub(&creating, 1);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    free(path);  // NULL once tracked
     if (fd < 0) errno = error;
     return fd;
 }
 
 void soundkit_temporary_file_untrack(const char *path) {
     if (!atomic_load(&tracking)) return;
+    // With the handled signals blocked while `lock` is held: a handler on this thread would wait, in vain, for a
+    // create on another that waits for `lock`, then give up and leave that create's file behind.
+    sigset_t previous;
+    pthread_sigmask(SIG_BLOCK, &handled, &previous);
     pthread_mutex_lock(&lock);
     table_t *t = atomic_load(&table);
     if (t) {
@@ -184,13 +229,19 @@ void soundkit_temporary_file_untrack(const char *path) {
         }
     }
     pthread_mutex_unlock(&lock);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
 void soundkit_temporary_files_end(void) {
     atomic_store(&ending, true);
-    // A file being made now is tracked before its thread lets a signal in: wait for it, for at most about a
-    // second (mkstemp is one system call; a hung network file system is not waited for longer).
+    // A file being made now is tracked before its thread lets a signal in: wait for it, for a second or two by the
+    // clock (mkstemp is one system call; a hung network file system is not waited for longer). Counting 100,000
+    // sleeps of 10 µs waited 6 s or more: a sleep lasts at least the timer slack, 50 µs on Linux.
+    struct timespec start;
+    bool timed = clock_gettime(CLOCK_MONOTONIC, &start) == 0;
     for (int i = 0; atomic_load(&creating) > 0 && i < 100000; i++) {
+        struct timespec now;
+        if (timed && clock_gettime(CLOCK_MONOTONIC, &now) == 0 && now.tv_sec - start.tv_sec > 1) break;
         struct timespec pause = {0, 10000};
         nanosleep(&pause, NULL);
     }

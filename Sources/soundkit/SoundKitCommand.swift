@@ -37,10 +37,12 @@ struct SoundKitCommand: ParsableCommand {
         }
         // A command that may write a file removes its temporary files when a signal ends it (a handler, installed
         // before any other thread exists); `--version` and help write none. A batch takes Ctrl-C itself: it
-        // cancels, keeping the files already converted.
+        // cancels, keeping the files already converted. SIGPIPE is a reader that went away (`-v | head`): it still
+        // ends the process, as it would, but not before the files under way are removed.
         if !writesNoFile(words) {
             let batch = words.contains { $0 == "--output-dir" || $0.hasPrefix("--output-dir=") }
-            TemporaryFiles.removeOnEndingSignals(batch ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
+            let ending = [SIGTERM, SIGHUP, SIGPIPE]
+            TemporaryFiles.removeOnEndingSignals(batch ? ending : [SIGINT] + ending)
         }
         let status = run(words)
         #if canImport(Glibc)

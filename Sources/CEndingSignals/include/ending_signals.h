@@ -26,4 +26,9 @@ void soundkit_temporary_file_untrack(const char *path);
 /// The process is ending: removes every tracked file, and makes no new ones. Safe in a signal handler and out.
 void soundkit_temporary_files_end(void);
 
+/// Removes every tracked file, then ends the process by `sig`'s default action (Ctrl-C's 130 for SIGINT), from any
+/// thread, even one that blocks `sig` (libdispatch's do): for a signal taken by other means than the handler, such as
+/// a batch's DispatchSource.
+_Noreturn void soundkit_ending_signals_end(int sig);
+
 #endif

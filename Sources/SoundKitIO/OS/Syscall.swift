@@ -204,6 +204,10 @@ package enum Syscall {
         guard let dir = opened else { throw AudioFileError(path, .system(.list, Errno(rawValue: errno))) }
         var names: [String] = []
         var failure: Errno?
+        // The name is read where it lies, up to its NUL: an entry is only as long as its name (d_reclen), so copying
+        // the whole d_name array (256 bytes on Linux) read past the end of readdir's buffer for the last entries of a
+        // large folder (AddressSanitizer: heap-buffer-overflow).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while true {
             // readdir returns nil both at the end and on failure; only errno tells them apart.
             errno = 0
@@ -211,10 +215,8 @@ package enum Syscall {
                 if errno != 0 { failure = Errno(rawValue: errno) }
                 break
             }
-            names.append(
-                withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                })
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            names.append(String(cString: name))
         }
         if closedir(dir) != 0 && failure == nil { failure = Errno(rawValue: errno) }
         if let failure { throw AudioFileError(path, .system(.list, failure)) }

@@ -24,8 +24,10 @@ package enum TemporaryFiles {
 
     static func untrack(_ path: String) { soundkit_temporary_file_untrack(path) }
 
-    /// Removes every temporary file under way and makes no new ones: the process is ending. A file renamed into
-    /// place before this is complete; one still being written is no longer there to rename, so it never appears.
-    /// A file that cannot be removed is left: this runs as the process ends, with no one left to tell.
-    package static func removeAll() { soundkit_temporary_files_end() }
+    /// Removes every temporary file under way, then ends the process by `signal`'s default action, as the handler
+    /// does: for a signal taken another way (a batch's Ctrl-C, through a DispatchSource). A file renamed into place
+    /// before this is complete; one still being written is no longer there to rename, so it never appears. A file
+    /// that cannot be removed is left: the process is ending, with no one left to tell. It ends even when called on
+    /// a thread that blocks `signal`, as libdispatch's threads block every asynchronous signal.
+    package static func removeAllAndEnd(by signal: Int32) -> Never { soundkit_ending_signals_end(signal) }
 }

@@ -159,10 +159,9 @@ struct BatchCommand {
             if interrupts.value == 1 {
                 batch.cancel()
             } else {
-                // The second: the files under way are removed, and the process ends now.
-                TemporaryFiles.removeAll()
-                signal(SIGINT, SIG_DFL)
-                raise(SIGINT)
+                // The second: the files under way are removed, and the process ends now. Not `raise`: this thread
+                // is libdispatch's, which blocks SIGINT, so the signal would wait there while the process runs on.
+                TemporaryFiles.removeAllAndEnd(by: SIGINT)
             }
         }
         interrupt.resume()
