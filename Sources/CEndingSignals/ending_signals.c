@@ -181,7 +181,7 @@ int soundkit_temporary_file_create(char *template_) {
     int fd = -1;
     int error = 0;
     if (atomic_load(&ending)) {
-        error = EINTR;
+        error = ECANCELED;  // not EINTR, which Syscall.sys retries: the process is ending
     } else {
         fd = mkstemp(template_);
         error = errno;

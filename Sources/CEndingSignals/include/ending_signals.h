@@ -17,7 +17,7 @@ int soundkit_ending_signals_install(const int *signals, int count);
 
 /// `mkstemp(template)`, and the file tracked until untracked — with the handled signals blocked in this thread
 /// meanwhile, and a handler on another thread waiting for it, so that no file is made and left untracked. Returns
-/// the descriptor, or -1 with errno set (EINTR once the process is ending).
+/// the descriptor, or -1 with errno set (ECANCELED once the process is ending).
 int soundkit_temporary_file_create(char *template_);
 
 /// The file at `path` is no longer this process's to remove: it was renamed into place or removed.
