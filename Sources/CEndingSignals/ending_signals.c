@@ -222,8 +222,10 @@ void soundkit_temporary_file_untrack(const char *path) {
             char *p = atomic_load(&t->slots[i]);
             if (p == NULL) break;
             if (p != REMOVED && strcmp(p, path) == 0) {
-                // Lost only to a handler that took it, which never frees: the process is ending.
-                if (atomic_compare_exchange_strong(&t->slots[i], &p, REMOVED)) free(p);
+                // Lost only to a handler that took it, which never frees: the process is ending. Once it is ending
+                // the path is not freed either: a handler that gave up waiting for a create growing the table may
+                // still be unlinking this path, read from the table the growth replaced.
+                if (atomic_compare_exchange_strong(&t->slots[i], &p, REMOVED) && !atomic_load(&ending)) free(p);
                 break;
             }
         }
