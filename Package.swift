@@ -129,7 +129,8 @@ let package = Package(
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["SoundKit", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
-        .testTarget(name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitTestSupport"]),
+        .testTarget(
+            name: "soundkitCLITests", dependencies: ["soundkit", "SoundKitNotifications", "SoundKitTestSupport"]),
     ]
 )
 

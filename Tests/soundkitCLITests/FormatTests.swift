@@ -1,4 +1,5 @@
 import Foundation
+import SoundKitNotifications
 import Testing
 
 #if canImport(FoundationXML)
@@ -332,6 +333,41 @@ struct RulesCommandTests {
         #expect((service["plist"] as? [String: Any])?["MinimumOSVersion"] as? String == "17.0")
         #expect(
             (made["description"] as? String)?.hasPrefix("soundkit check Demo.app, where Demo.app/Info.plist") == true)
+    }
+
+    @Test(
+        "rules ID shows each rule in full with its examples, as SwiftLint's rules ID does; an unknown id is a usage error"
+    )
+    func oneRule() throws {
+        let r = try Tool.soundkit("rules", "codec", "mutable-content")
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "codec (sounds): error / warning / note", "\(r.stdout)")
+        #expect(lines.contains("  finds: \(Rule.codec.summary)"))
+        #expect(lines.contains("  rests on: \(Rule.codec.restsOn)"))
+        #expect(
+            lines.contains(
+                "    - soundkit check chime.caf, where chime.caf is a CAF: 'alac' (its header, packets zeroed), 1 s, 44.1 kHz mono, a 997 Hz tone peaking at -12 dBFS"
+            ), "\(r.stdout)")
+        // Every example of both rules, under its heading, in the declared order.
+        for rule in [Rule.codec, .mutableContent] {
+            let start = try #require(lines.firstIndex { $0.hasPrefix("\(rule.id) (") })
+            let triggers = try #require(lines[start...].firstIndex(of: "  triggers on:"))
+            let not = try #require(lines[start...].firstIndex(of: "  does not trigger on:"))
+            #expect(lines[(triggers + 1)..<not].count == rule.examples.triggering.count, "\(rule)")
+            #expect(
+                Array(lines[(not + 1)...].prefix(rule.examples.nonTriggering.count))
+                    == rule.examples.nonTriggering.map { "    - \($0.words)" }, "\(rule)")
+        }
+        let unknown = try Tool.soundkit("rules", "cod")
+        #expect(
+            unknown.status == 64 && unknown.stderr.contains("no rule 'cod'; did you mean codec?"), "\(unknown.stderr)")
+        let json = try Tool.soundkit("rules", "live-activity-event", "--format", "json")
+        let object = try JSONSerialization.jsonObject(with: json.data) as? [String: Any]
+        let ids = (object?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(ids == ["live-activity-event"])
+        let table = try Tool.soundkit("rules", "codec", "--format", "markdown").stdout
+        #expect(table.split(separator: "\n").count == 3 && table.contains("| `codec` |"), "\(table)")
     }
 
     @Test("markdown is exactly the README's rule table; text has a line a rule")

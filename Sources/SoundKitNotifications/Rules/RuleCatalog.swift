@@ -133,9 +133,12 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
 
     /// The rules as a Markdown table, as the documentation shows them and `soundkit rules --format markdown` prints
     /// them: each rule's id, severities, summary and what its severity rests on (``Basis``).
-    package static var markdownTable: String {
+    package static var markdownTable: String { markdownTable(of: allCases) }
+
+    /// ``markdownTable`` for `rules` alone.
+    package static func markdownTable(of rules: [Rule]) -> String {
         var lines = ["| rule | severity | finds | rests on |", "|---|---|---|---|"]
-        for r in allCases {
+        for r in rules {
             lines.append(
                 "| `\(r.id)` | \(r.severities.map(\.rawValue).joined(separator: " / ")) | \(r.summary.replacingAll("|", "\\|")) | \(r.restsOn) |"
             )

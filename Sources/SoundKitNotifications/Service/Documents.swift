@@ -55,9 +55,12 @@ package struct RulesDocument: Encodable, Sendable {
     }
 
     /// The catalogue as it is.
-    package static var current: RulesDocument {
+    package static var current: RulesDocument { of(Rule.allCases) }
+
+    /// The catalogue's entries for `rules`, in the order given.
+    package static func of(_ rules: [Rule]) -> RulesDocument {
         RulesDocument(
-            rules: Rule.allCases.map {
+            rules: rules.map {
                 Entry(
                     id: $0.id, severity: $0.severity.rawValue, severities: $0.severities.map(\.rawValue),
                     summary: $0.summary, restsOn: $0.restsOn, examples: RuleExamplesDocument($0.examples))

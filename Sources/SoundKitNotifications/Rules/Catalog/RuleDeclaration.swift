@@ -42,6 +42,17 @@ package struct RuleExample: Sendable, Hashable {
         RuleExample(input: .described(words), provider: nil)
     }
 
+    /// The example in words, as `soundkit rules ID` lists it: a push body as its JSON (and whose body it is read
+    /// as), files and the command run on them, or the words it was declared with.
+    package var words: String {
+        switch input {
+        case .payload(let body): body + (provider.map { " (read as \($0.title)'s body)" } ?? "")
+        case .sounds(let example): example.words
+        case .tree(let tree): tree.words
+        case .described(let words): words
+        }
+    }
+
     /// `soundkit check` on `files`, made as they say, with `--loudness` or `--name-policy` when given.
     package static func sounds(
         _ files: ExampleSound..., loudness: LoudnessGoal? = nil, namePolicy: Bool = false
