@@ -383,3 +383,33 @@ enum Apps {
         #expect(r.files.first?.findings.first?.message.contains("Broken.ipa") == true)
     }
 }
+
+@Suite("A payload checked against an .ipa reads the archive once")
+struct OpenedOnceTests {
+    @Test(
+        "the sound name, the attachment's service extension and its App Transport Security, the category and the entitlements: one opening",
+        .needs("zip"))
+    func ipaOpenedOnce() throws {
+        let dir = try temporaryDirectory()
+        let app = try Apps.make(
+            in: dir,
+            extensions: [
+                "Service": Apps.service(
+                    id: "com.example.demo.service", ats: ["NSExceptionDomains": ["cdn.example.com": [:]]])
+            ])
+        try Data(TestWAV.tone(seconds: 0.4)).write(to: app.appendingPathComponent("chime.wav"))
+        let ipa = dir.appendingPathComponent("Demo.ipa")
+        try Apps.zip(app, to: ipa)
+        let body = #"""
+            {"aps":{"alert":"Photo","sound":"chime.wav","mutable-content":1,"category":"PHOTO"},
+             "ab":{"att":{"url":"http://cdn.example.com/a.jpg","type":"jpg"}}}
+            """#
+        let report = PayloadChecker.check(
+            Array(body.utf8), locations: SoundLocations(bundle: ipa.path), measureLoudness: false,
+            cache: ResultCache(directory: nil, identity: "test"))
+        // The name resolved in the archive, and the checks against its extensions ran.
+        #expect(report.resolution?.winner == ipa.path + "/Payload/Demo.app/chime.wav", "\(report.findings)")
+        #expect(report.findings.contains { $0.rule == .categoryNotDeclared }, "\(report.findings)")
+        #expect(AppBundle.archivesOpened.withLockedValue { $0[ipa.path] } == 1)
+    }
+}

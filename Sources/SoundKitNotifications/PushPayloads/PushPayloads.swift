@@ -49,13 +49,14 @@ package enum PayloadChecker {
         }
         let lookup = SoundLookup(locations: locations, measureLoudness: measureLoudness, cache: cache)
         var run = PayloadRun(bytes: bytes, notes: PayloadNotes(positions: parsed.positions), lookup: lookup)
-        // The app, opened once for its entitlements and its deployment target (an .ipa's central directory is read
-        // here, not once for each).
+        // The app, opened once for the whole check: its entitlements, its deployment target, the sound name, the
+        // attachments' extensions and App Transport Security all read it (an .ipa's central directory is read here,
+        // not once for each: eight times before).
         let app = locations.bundle.flatMap(AppBundle.tree)
         run.entitlements = AppWiring.entitlements(given: entitlements, app: app)
         run.deployment = app.map(Deployment.of(app:))
         let shape = provider ?? PushProvider.detect(parsed.value)
-        run.check(parsed.value, as: shape)
+        AppBundle.withOpened(locations.bundle, app) { run.check(parsed.value, as: shape) }
         return PayloadReport(
             findings: run.notes.findings, payloadBytes: run.size?.counted, compactBytes: run.size?.compact,
             soundName: run.soundName, resolution: run.resolution, provider: shape)

@@ -296,11 +296,33 @@ package enum AppBundle {
     }
 
     /// The bundle's files: the folder, or the app inside the archive; nil when the archive cannot be read or holds
-    /// no app.
+    /// no app. Inside ``withOpened(_:_:_:)`` for `path`, the tree opened there.
     package static func tree(_ path: String) -> (any FileTree)? {
+        if let app = opened, app.path == path { return app.tree }
         guard isArchive(path) else { return FolderTree(root: folderApp(path)) }
         return try? archiveApp(path)
     }
+
+    /// An app opened for one check, and the path it was opened from.
+    package struct Opened: @unchecked Sendable {
+        // Unchecked: a tree is read only inside the synchronous `withOpened` that set it, on the thread that runs it.
+        let path: String
+        let tree: any FileTree
+    }
+
+    @TaskLocal static var opened: Opened?
+
+    /// Runs `body` with the app `tree` opened from `path` given to every ``tree(_:)`` of that path: a payload's sound
+    /// name, its attachments' extensions, App Transport Security and the entitlements all read one opened `.ipa`
+    /// (its central directory read once, not once for each).
+    package static func withOpened<R>(_ path: String?, _ tree: (any FileTree)?, _ body: () -> R) -> R {
+        guard let path, let tree else { return body() }
+        return $opened.withValue(Opened(path: path, tree: tree), operation: body)
+    }
+
+    /// How many times this process has opened an app in each archive, by path: what shows that a check opened its
+    /// `.ipa` once.
+    package static let archivesOpened = LockedValueBox([String: Int]())
 
     /// A bundle folder as given, or for an `.xcarchive` folder the first app in its `Products/Applications`.
     package static func folderApp(_ path: String) -> String {
@@ -313,6 +335,7 @@ package enum AppBundle {
     /// The app inside the archive at `path` (an `.ipa`'s first `Payload/*.app`, a zipped `.app` or `.xcarchive`'s),
     /// named `path/Payload/X.app` (and so on) in reports.
     package static func archiveApp(_ path: String) throws -> ZipTree {
+        archivesOpened.withLockedValue { $0[path, default: 0] += 1 }
         let archive = try ZipArchive(path: path)
         guard let app = BundleLayout.archivedApp(in: ZipTree(archive, prefix: "", root: path)) else {
             throw ZipError(
