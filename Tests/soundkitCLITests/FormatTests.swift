@@ -2,6 +2,8 @@ import Foundation
 import SoundKitNotifications
 import Testing
 
+@testable import soundkit
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -368,6 +370,25 @@ struct RulesCommandTests {
         #expect(ids == ["live-activity-event"])
         let table = try Tool.soundkit("rules", "codec", "--format", "markdown").stdout
         #expect(table.split(separator: "\n").count == 3 && table.contains("| `codec` |"), "\(table)")
+    }
+
+    @Test(
+        "check, payload, resolve, info and report parsed on their own still speak as soundkit's: help and usage errors name soundkit CMD",
+        arguments: ["check", "payload", "resolve", "info", "report"])
+    func subcommandsAsRoots(_ command: String) throws {
+        let help = try Tool.soundkit(command, "--help")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: soundkit \(command)"), "\(help.stdout)")
+        let bad = try Tool.soundkit(command, "--no-such-option", "x")
+        #expect(bad.status == 64, "\(bad.stderr)")
+        #expect(bad.stderr.contains("Usage: soundkit \(command)"), "\(bad.stderr)")
+        // The same words through the root parser alone give the same usage error.
+        var root = ""
+        do {
+            _ = try SoundKitCommand.parseAsRoot([command, "--no-such-option", "x"])
+        } catch {
+            root = SoundKitCommand.fullMessage(for: error)
+        }
+        #expect(!root.isEmpty && bad.stderr.contains(root), "\(bad.stderr) against \(root)")
     }
 
     @Test("markdown is exactly the README's rule table; text has a line a rule")
