@@ -411,5 +411,11 @@ struct OpenedOnceTests {
         #expect(report.resolution?.winner == ipa.path + "/Payload/Demo.app/chime.wav", "\(report.findings)")
         #expect(report.findings.contains { $0.rule == .categoryNotDeclared }, "\(report.findings)")
         #expect(AppBundle.archivesOpened.withLockedValue { $0[ipa.path] } == 1)
+        // resolve --bundle, as a library call: the platform and the search read one opening too.
+        let again = dir.appendingPathComponent("Again.ipa")
+        try FileManager.default.copyItem(at: ipa, to: again)
+        let r = SoundResolver.resolve("chime.wav", in: SoundLocations(bundle: again.path))
+        #expect(r.winner == again.path + "/Payload/Demo.app/chime.wav")
+        #expect(AppBundle.archivesOpened.withLockedValue { $0[again.path] } == 1)
     }
 }

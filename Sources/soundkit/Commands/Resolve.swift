@@ -66,6 +66,11 @@ struct Resolve: ParsableCommand {
     }
 
     func run() throws {
+        // An .ipa opened once for the search, the platform and the places the report names.
+        try AppBundle.withArchiveOpened(searched.bundle) { try resolveAndReport() }
+    }
+
+    func resolveAndReport() throws {
         let r = SoundResolver.resolve(name, in: searched)
         switch format {
         case .text: try runText(r)

@@ -315,9 +315,16 @@ package enum AppBundle {
     /// Runs `body` with the app `tree` opened from `path` given to every ``tree(_:)`` of that path: a payload's sound
     /// name, its attachments' extensions, App Transport Security and the entitlements all read one opened `.ipa`
     /// (its central directory read once, not once for each).
-    package static func withOpened<R>(_ path: String?, _ tree: (any FileTree)?, _ body: () -> R) -> R {
-        guard let path, let tree else { return body() }
-        return $opened.withValue(Opened(path: path, tree: tree), operation: body)
+    package static func withOpened<R>(_ path: String?, _ tree: (any FileTree)?, _ body: () throws -> R) rethrows -> R {
+        guard let path, let tree else { return try body() }
+        return try $opened.withValue(Opened(path: path, tree: tree), operation: body)
+    }
+
+    /// Runs `body` with the archive at `path` opened once for every ``tree(_:)`` of it, unless it is already (a
+    /// folder costs nothing to open and is not).
+    package static func withArchiveOpened<R>(_ path: String?, _ body: () throws -> R) rethrows -> R {
+        guard let path, opened?.path != path, isArchive(path) else { return try body() }
+        return try withOpened(path, tree(path), body)
     }
 
     /// How many times this process has opened an app in each archive, by path: what shows that a check opened its

@@ -140,6 +140,11 @@ public struct Resolution: Codable, Sendable, Hashable {
 public enum SoundResolver {
     /// Resolves `name` the way iOS does.
     public static func resolve(_ name: String, in locations: SoundLocations) -> Resolution {
+        // An .ipa is opened once for the platform and the search.
+        AppBundle.withArchiveOpened(locations.bundle) { resolved(name, in: locations) }
+    }
+
+    static func resolved(_ name: String, in locations: SoundLocations) -> Resolution {
         var matches: [String] = []
         var suggestions: [Resolution.Suggestion] = []
         let stem = FileSystem.splitExtension(name).base
