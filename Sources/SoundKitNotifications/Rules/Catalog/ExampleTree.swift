@@ -103,14 +103,14 @@ package struct ExampleFile: Sendable, Hashable {
         case .plist(let p): return "a property list \(p.words)"
         case .sound(let s): return s.words
         case .bytes(let b):
-            let hex = b.prefix(8).map { hexByte($0) }.joined(separator: " ")
-            return "\(b.count) bytes: \(hex)\(b.count > 8 ? " …" : "")"
+            return "\(b.count) bytes: \(Self.hex(b.prefix(8), separator: " "))\(b.count > 8 ? " …" : "")"
         }
     }
 
-    private func hexByte(_ b: UInt8) -> String {
+    /// `bytes` in uppercase hexadecimal, two digits a byte: the words and the JSON of a bytes file.
+    static func hex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
         let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(b >> 4)], digits[Int(b & 0xF)]])
+        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: separator)
     }
 }
 

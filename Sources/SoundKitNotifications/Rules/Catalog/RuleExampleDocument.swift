@@ -112,10 +112,7 @@ extension RuleExamplesDocument {
                 case .text(let t): file.text = t
                 case .plist(let p): file.plist = p
                 case .sound(let s): file.sound = Sound(s)
-                case .bytes(let b):
-                    file.bytes = b.map { String($0, radix: 16, uppercase: true) }.map {
-                        $0.count == 1 ? "0" + $0 : $0
-                    }.joined()
+                case .bytes(let b): file.bytes = ExampleFile.hex(b)
                 }
                 return file
             }
