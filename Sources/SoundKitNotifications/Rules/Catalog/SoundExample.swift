@@ -18,10 +18,7 @@ package struct SoundExample: Sendable, Hashable {
     /// --loudness -16±1, where chime.caf is a CAF: …`.
     package var words: String {
         var command = "soundkit check " + files.map(\.name).joined(separator: " ")
-        if let loudness {
-            func number(_ v: Double) -> String { v == v.rounded() ? "\(Int(v))" : "\(v)" }
-            command += " --loudness \(number(loudness.target))±\(number(loudness.tolerance))"
-        }
+        if let loudness { command += " --loudness \(plain(loudness.target))±\(plain(loudness.tolerance))" }
         if namePolicy { command += " --name-policy" }
         return command + ", where " + files.map { "\($0.name) is \($0.words)" }.joined(separator: "; ")
     }
@@ -91,21 +88,26 @@ package struct ExampleSound: Sendable, Hashable {
             let article = bytes == .aiff || bytes == .rf64 ? "an" : "a"
             let coding = format == "lpcm" ? "16-bit PCM" : "'\(format)' (its header, packets zeroed)"
             let layout = channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"
-            let kHz = sampleRate / 1000
-            let rate = kHz == kHz.rounded() ? "\(Int(kHz))" : "\(kHz)"
+            let rate = plain(sampleRate / 1000)
             return "\(article) \(bytes.rawValue): \(coding), \(formatSeconds), \(rate) kHz \(layout), \(signalWords)"
         }
     }
 
     private var formatSeconds: String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        "\(plain(seconds)) s"
     }
 
     private var signalWords: String {
         switch signal {
-        case .tone(let peak): "a 997 Hz tone peaking at \(peak == peak.rounded() ? "\(Int(peak))" : "\(peak)") dBFS"
+        case .tone(let peak): "a 997 Hz tone peaking at \(plain(peak)) dBFS"
         case .square: "a full-scale square wave"
         case .silence: "digital silence"
         }
     }
+}
+
+/// A declared number as the examples' words write it: whole numbers without a decimal point (`30`, `-12`), others as
+/// Swift writes them (`29.9`, `44.1`).
+private func plain(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
 }
