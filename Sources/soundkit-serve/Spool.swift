@@ -1,4 +1,5 @@
 import Foundation
+import SoundKitIO
 import SoundKitNotifications
 
 #if canImport(Glibc)
@@ -52,10 +53,10 @@ final class UploadBody: @unchecked Sendable {
             try openSpool()
             let held = bytes
             bytes = []
-            guard held.withUnsafeBytes({ writeAll($0) }) else { throw Refusal.internalError }
+            guard held.withUnsafeBytes({ Syscall.writeAll(fd, $0) }) else { throw Refusal.internalError }
         }
         if fd >= 0 {
-            guard writeAll(chunk) else { throw Refusal.internalError }
+            guard Syscall.writeAll(fd, chunk) else { throw Refusal.internalError }
         } else {
             bytes.append(contentsOf: chunk)
         }
@@ -94,27 +95,4 @@ final class UploadBody: @unchecked Sendable {
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Refusal.internalError }
     }
-
-    /// Writes all of `chunk` to the spool file; false if the system refuses.
-    private func writeAll(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard var at = chunk.baseAddress else { return true }
-        var left = chunk.count
-        while left > 0 {
-            let n = systemWrite(fd, at, left)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            at += n
-            left -= n
-        }
-        return true
-    }
-}
-
-/// write(2), on Linux and macOS.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-        Darwin.write(fd, bytes, count)
-    #else
-        Glibc.write(fd, bytes, count)
-    #endif
 }

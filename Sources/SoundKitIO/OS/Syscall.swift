@@ -118,8 +118,12 @@ package enum Syscall {
     /// Writes all of `bytes` to the descriptor `fd` (standard error, an appended file), retrying `EINTR` and short
     /// writes; false when a write fails.
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        let descriptor = FileDescriptor(rawValue: fd)
-        return (try? bytes.withUnsafeBytes { try writeFully(descriptor, $0) }) != nil
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// The same for bytes already in memory (a server's upload chunk).
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        (try? writeFully(FileDescriptor(rawValue: fd), bytes)) != nil
     }
 
     /// Writes all of `bytes` with swift-system's `write` (`pwrite` from `offset` when given), continuing short writes;
