@@ -73,6 +73,10 @@ let package = Package(
         // The report a team looks at and listens to (`soundkit report`), above the checker.
         .target(name: "SoundKitReport", dependencies: ["SoundKitNotifications"]),
         .target(name: "SoundKit", dependencies: ["SoundKitNotifications", "SoundKitReport"]),
+        // A repository as teams keep it (issue 42): Xcode projects, XcodeGen specs, Android modules and the
+        // cross-platform frameworks' layouts, and the sound names their code passes to notification APIs. Above the
+        // checker, and beside SoundKitConfig, whose YAML reader it shares for pubspec.yaml and project.yml.
+        .target(name: "SoundKitProjects", dependencies: ["SoundKitNotifications", "SoundKitIO", "SoundKitConfig"]),
         // `.soundkit.yml` read with libyaml into SoundKitNotifications' CheckConfiguration: a module of its own so that
         // the command line and the config fuzz target share the reader, and no library module reads YAML.
         .target(name: "SoundKitConfig", dependencies: ["SoundKitNotifications", "SoundKitIO", "CLibYAML"]),
@@ -83,7 +87,7 @@ let package = Package(
             dependencies: [
                 "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications",
                 "SoundKitReport",
-                "SoundKitConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SoundKitConfig", "SoundKitProjects", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // `soundkit serve`: the HTTP layer, an executable of its own that `soundkit serve` runs from beside itself, so
@@ -125,6 +129,9 @@ let package = Package(
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
         .testTarget(
             name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(
+            name: "SoundKitProjectsTests",
+            dependencies: ["SoundKitProjects", "SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
         .testTarget(
             name: "HostileInputTests",
