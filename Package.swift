@@ -86,8 +86,8 @@ let package = Package(
             name: "soundkit",
             dependencies: [
                 "SoundKit", "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications",
-                "SoundKitReport",
-                "SoundKitConfig", "SoundKitProjects", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SoundKitReport", "SoundKitConfig", "SoundKitProjects",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // `soundkit serve`: the HTTP layer, an executable of its own that `soundkit serve` runs from beside itself, so

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ProjectModelTests {
     @Test func aSiteReadsAsAnEditorJumpsToIt() {
-        #expect(SourceSite(path: "ios/Runner/AppDelegate.swift", line: 12, column: 7).description
-            == "ios/Runner/AppDelegate.swift:12:7")
+        #expect(
+            SourceSite(path: "ios/Runner/AppDelegate.swift", line: 12, column: 7).description
+                == "ios/Runner/AppDelegate.swift:12:7")
     }
 }
