@@ -75,7 +75,7 @@ struct LiveActivityTests {
     }
 
     @Test(
-        "timestamp: missing on update an error (on end a note, on start a warning); in milliseconds an error; not a number an error"
+        "timestamp: missing on update an error (on end a note, on start a warning); in milliseconds an error (on end a note: DTS, thread 776165); not a number an error"
     )
     func timestamp() {
         let update = #"{"aps":{"event":"update","content-state":{"a":1}}}"#
@@ -90,6 +90,11 @@ struct LiveActivityTests {
         let ms = lint(#"{"aps":{"timestamp":1700000000000,"event":"update","content-state":{}}}"#).findings
         #expect(ms.filter { $0.rule == .liveActivityTimestamp }.map(\.severity) == [.error])
         #expect(ms.first?.message.contains("milliseconds") == true)
+        let endMs = lint(#"{"aps":{"timestamp":1700000000000,"event":"end","content-state":{}}}"#).findings
+        #expect(endMs.filter { $0.rule == .liveActivityTimestamp }.map(\.severity) == [.note])
+        #expect(!endMs.contains { $0.severity == .error }, "an end in milliseconds is not dropped: \(endMs)")
+        let startMs = lint(#"{"aps":{"timestamp":1700000000000,"event":"start","content-state":{}}}"#).findings
+        #expect(startMs.filter { $0.rule == .liveActivityTimestamp }.map(\.severity) == [.error])
         #expect(rules(#"{"aps":{"timestamp":"now","event":"update","content-state":{}}}"#) == [.liveActivityTimestamp])
         #expect(rules(#"{"aps":{"timestamp":95617584000,"event":"update","content-state":{}}}"#).isEmpty)
     }

@@ -4,7 +4,7 @@ enum LiveActivityTimestampRule: RuleDeclaration {
     static let family = Rule.Family.payloads
     static let severities: [Severity] = [.error, .warning, .note]
     static let summary =
-        "a Live Activity push without aps.timestamp (an error on update, a warning on start, a note on end), or one in milliseconds (past the year 5000 in seconds)"
+        "a Live Activity push without aps.timestamp (an error on update, a warning on start, a note on end), or one in milliseconds (past the year 5000 in seconds: an error on start and update, a note on end, which ActivityKit does not drop for its timestamp)"
     static let basis = Rule.Basis.documentation
     static let citation: String? =
         RuleExample.activityKit
@@ -13,6 +13,7 @@ enum LiveActivityTimestampRule: RuleDeclaration {
         triggering: [
             .payload(#"{"aps":{"event":"update","content-state":{"a":1}}}"#),
             .payload(#"{"aps":{"timestamp":1700000000000,"event":"update","content-state":{"a":1}}}"#),
+            .payload(#"{"aps":{"timestamp":1700000000000,"event":"end","content-state":{"a":1}}}"#),
         ],
         nonTriggering: [
             .payload(
@@ -32,9 +33,16 @@ enum LiveActivityTimestampRule: RuleDeclaration {
         }
     }
 
+    /// How bad a timestamp in milliseconds is. An update dated in the far future is dropped, and so is every
+    /// update after a start dated there (ActivityKit ignores an update older than the one before): an error. An end:
+    /// the same DTS finding that an end is not dropped for its timestamp, so a note (send seconds all the same).
+    static func severity(millisecondsOn event: String?) -> Severity {
+        event == "end" ? .note : .error
+    }
+
     /// `live-activity-timestamp`: a number of seconds since 1970. Missing, an update cannot be ordered and may be
-    /// dropped as stale (an error on update, a warning on start and end); past year 5000 it is in milliseconds and the
-    /// push is dropped as from the far future.
+    /// dropped as stale (an error on update, a warning on start, a note on end); past year 5000 it is in
+    /// milliseconds (see ``severity(millisecondsOn:)``).
     static func check(_ aps: JSONValue, event: String?, at apsPath: [String], into notes: inout PayloadNotes) {
         let path = apsPath + ["timestamp"]
         let p = PayloadChecker.dotted(path)
@@ -54,8 +62,10 @@ enum LiveActivityTimestampRule: RuleDeclaration {
         if seconds > LiveActivity.latestSeconds {
             notes.add(
                 .liveActivityTimestamp,
-                "\(p) is \(n), past the year 5000 in seconds: it is in milliseconds, and ActivityKit drops a push dated that far in the future; send seconds since 1970 (divide by 1000)",
-                at: path)
+                event == "end"
+                    ? "\(p) is \(n), past the year 5000 in seconds: it is in milliseconds; ActivityKit ends the activity all the same, but send seconds since 1970 (divide by 1000)"
+                    : "\(p) is \(n), past the year 5000 in seconds: it is in milliseconds, and ActivityKit drops a push dated that far in the future; send seconds since 1970 (divide by 1000)",
+                severity(millisecondsOn: event), at: path)
         }
     }
 }
