@@ -19,7 +19,7 @@ package enum ConfigurationFile {
     static let maximumDepth = maximumBrackets + maximumIndent
 
     /// The keys at the top level.
-    static let keys = ["rules", "excluded", "overrides", "loudness", "strict"]
+    static let keys = ["rules", "excluded", "sounds", "overrides", "loudness", "strict"]
 
     /// The nearest `.soundkit.yml` in `folder` (absolute) or a folder above it.
     package static func discover(from folder: String) -> String? {

@@ -13,6 +13,7 @@ struct NodeReader {
             switch key.string ?? "" {
             case "rules": config.rules = try rules(value, "rules")
             case "excluded": config.excluded = try globs(value, "excluded")
+            case "sounds": config.sounds = try globs(value, "sounds")
             case "overrides": config.overrides = try overrides(value)
             case "loudness": try loudness(value, into: &config)
             default: config.strict = try bool(value, "strict")

@@ -7,6 +7,17 @@ import SoundKitTestSupport
 /// written here, not by soundkit: property lists by Foundation's `PropertyListSerialization` (XML), sounds by
 /// ``ExampleSoundFiles``, text and bytes as they are.
 enum ExampleTreeFiles {
+    /// A tree this module cannot run (a checkout's, which SoundKitProjects' tests run).
+    struct NotHere: Error {}
+
+    /// Whether this module's runner can run the tree's command.
+    static func runsHere(_ tree: ExampleTree) -> Bool {
+        switch tree.command {
+        case .repository, .resolveInProject: false
+        default: true
+        }
+    }
+
     static func write(_ tree: ExampleTree, into dir: URL) throws {
         for file in tree.files {
             let url = dir.appendingPathComponent(file.path)
@@ -63,6 +74,9 @@ enum ExampleTreeFiles {
         case .resolve(let name, let container, let bundle):
             let locations = SoundLocations(appContainer: container.map(path), bundle: bundle.map(path))
             return SoundResolver.resolve(name, in: locations).findings(for: name).map(\.rule)
+        case .repository, .resolveInProject:
+            // A checkout's rules need SoundKitProjects, above this module: RepositoryRuleExampleTests runs these.
+            throw ExampleTreeFiles.NotHere()
         case .payload(let file, let bundle, let given):
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(file))))
             let report = PayloadChecker.check(

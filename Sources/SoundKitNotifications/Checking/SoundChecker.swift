@@ -92,13 +92,13 @@ public enum SoundChecker {
     }
 
     /// Severity first (errors on top), then rule order.
-    static func ordered(_ findings: [Finding]) -> [Finding] {
+    package static func ordered(_ findings: [Finding]) -> [Finding] {
         findings.enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
     }
 
-    static func isBundle(_ path: String) -> Bool {
+    package static func isBundle(_ path: String) -> Bool {
         let ext = FileSystem.splitExtension(FileSystem.lastComponent(path)).ext
         return ext == "app" || ext == "appex"
     }

@@ -97,6 +97,11 @@ public struct CheckReport: Codable, Hashable, Sendable {
     public var version = 1
     /// Every file checked, in order.
     public var files: [FileReport]
+    /// For a repository checkout: the apps its projects build (absent for files, folders and bundles).
+    package var apps: [CheckedApp]?
+    /// For a repository checkout: every sound name its code, config and payloads pass to a notification API, and
+    /// what became of it (absent for files, folders and bundles).
+    package var references: [NamedSound]?
 
     package init(files: [FileReport]) { self.files = files }
 

@@ -69,6 +69,32 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
     case androidDuplicate = "android-duplicate"
     /// https://developer.android.com/build/shrink-code#keep-resources (the keep file of resource shrinking).
     case androidShrink = "android-shrink"
+    // Source trees (`soundkit check` of a repository): the names code and config pass to notification APIs, resolved
+    // through the projects that build the apps (issue 42).
+    /// A named sound that is in the repository but in no app target's resources.
+    case notInTarget = "not-in-target"
+    /// A named sound that exists only inside an asset catalog.
+    case assetCatalog = "asset-catalog"
+    /// A named sound that only an extension, a framework, a watch app or a resource bundle carries.
+    case wrongBundle = "wrong-bundle"
+    /// A named sound that is only a Flutter asset, web content or an Android asset, not a native resource.
+    case notAResource = "not-a-resource"
+    /// An `android.resource://…/raw/x.ext` URI written with the file's extension.
+    case androidURI = "android-uri"
+    /// A channel sound URI built from a resource id (`R.raw.x`), which changes between builds.
+    case androidIDURI = "android-id-uri"
+    /// One Android channel id created with different sounds.
+    case channelSound = "channel-sound"
+    /// A sound name built at run time, which no static check can resolve.
+    case dynamicName = "dynamic-name"
+    /// A project file read past in part or not at all.
+    case projectUnreadable = "project-unreadable"
+    /// One `.xcodeproj` holding both `project.pbxproj` and `project.xcproj`.
+    case xcodeBothFormats = "xcode-both-formats"
+    /// An audio file that no code, config or payload names, in a tree with notification code.
+    case unnamedSound = "unnamed-sound"
+    /// Code that puts sounds in `Library/Sounds` at run time.
+    case runtimeSounds = "runtime-sounds"
 
     /// Where a rule belongs: the kind of thing it judges.
     package enum Family: String, Codable, Sendable, CaseIterable {
@@ -84,6 +110,9 @@ public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertib
         case attachments
         /// The command line's own diagnostics (`convert`, `info`, `normalize`).
         case tool
+        /// Source trees: the names code and config pass to notification APIs, and where projects put the files
+        /// (`soundkit check` of a repository).
+        case repository
     }
 
     /// Each rule's family, severities (the usual one first) and summary, in one place.

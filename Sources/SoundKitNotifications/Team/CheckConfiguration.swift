@@ -38,6 +38,9 @@ package struct CheckConfiguration: Sendable, Hashable {
     package var cwd: String
     package var rules: [Rule: RuleSetting] = [:]
     package var excluded: [PathGlob] = []
+    /// Sounds that are notification sounds though no code names them (a repository checkout holds only named sounds
+    /// to the notification rules; these too).
+    package var sounds: [PathGlob] = []
     package var overrides: [Override] = []
     /// `loudness.target` in LUFS, `loudness.tolerance` in LU.
     package var loudness: LoudnessGoal?
@@ -61,6 +64,12 @@ package struct CheckConfiguration: Sendable, Hashable {
     package func isExcluded(_ path: String) -> Bool {
         guard !excluded.isEmpty, path != "<stdin>", let r = relative(path) else { return false }
         return excluded.contains { $0.matches(r) }
+    }
+
+    /// Whether `sounds` names `path` (or a folder it lies in).
+    package func isListedSound(_ path: String) -> Bool {
+        guard !sounds.isEmpty, let r = relative(path) else { return false }
+        return sounds.contains { $0.matches(r) }
     }
 
     /// The rule settings for `path`: ``rules``, then each override whose paths match, in order.

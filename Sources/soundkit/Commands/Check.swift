@@ -4,6 +4,7 @@ import SoundKitCodecs
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitProjects
 import SoundKitReport
 
 struct Check: ParsableCommand {
@@ -146,7 +147,7 @@ struct Check: ParsableCommand {
         if attachment {
             report = AttachmentChecker.check(paths)
         } else {
-            let checked = SoundChecker.checked(paths, options: options)
+            let checked = RepositoryCheck.checked(paths, options: options)
             CacheOptions.tell(checked.report, checked.cache, cache: options.cache, verbose: verbose)
             report = checked.report
         }
@@ -157,6 +158,7 @@ struct Check: ParsableCommand {
         if let dir = fix, !attachment { report = SoundFixer.report(report, adding: SoundFixer.fix(report, into: dir)) }
         try emit(report, format: format, command: "check", output: output)
         if format == .text || output != nil {
+            for line in RepositoryCheck.summary(report) { printError(line) }
             printError(
                 "soundkit: checked \(report.files.count) file\(report.files.count == 1 ? "" : "s"): \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
             )

@@ -50,5 +50,17 @@ extension Rule {
         AndroidFormatDeclaration.self,
         AndroidDuplicateDeclaration.self,
         AndroidShrinkDeclaration.self,
+        NotInTargetRule.self,
+        AssetCatalogRule.self,
+        WrongBundleRule.self,
+        NotAResourceRule.self,
+        AndroidURIRule.self,
+        AndroidIDURIRule.self,
+        ChannelSoundRule.self,
+        DynamicNameRule.self,
+        ProjectUnreadableRule.self,
+        XcodeBothFormatsRule.self,
+        UnnamedSoundRule.self,
+        RuntimeSoundsRule.self,
     ]
 }

@@ -15,6 +15,11 @@ package struct ExampleTree: Sendable, Hashable {
         case resolve(String, appContainer: String?, bundle: String?)
         /// `soundkit payload FILE --bundle APP --entitlements FILE`, each option when given.
         case payload(String, bundle: String? = nil, entitlements: String? = nil)
+        /// `soundkit check PATH` on a repository checkout: the projects, the code's sound names and the sounds they
+        /// resolve to (SoundKitProjects' `RepositoryCheck`, which its own tests run).
+        case repository(String)
+        /// `soundkit resolve NAME --project DIR [--platform ios|android]`.
+        case resolveInProject(String, project: String, platform: String? = nil)
     }
 
     package var command: Command
@@ -42,6 +47,10 @@ package struct ExampleTree: Sendable, Hashable {
         case .payload(let file, let bundle, let entitlements):
             return "soundkit payload \(file)" + (bundle.map { " --bundle \($0)" } ?? "")
                 + (entitlements.map { " --entitlements \($0)" } ?? "")
+        case .repository(let path):
+            return "soundkit check \(path)"
+        case .resolveInProject(let name, let project, let platform):
+            return "soundkit resolve \(name) --project \(project)" + (platform.map { " --platform \($0)" } ?? "")
         }
     }
 

@@ -69,7 +69,7 @@ package struct RuleExamplesDocument: Encodable, Sendable {
 
 extension RuleExamplesDocument {
     /// A tree example: the command (`run` is `check`, `attachment`, `resolve` or `payload`, with its `path` — for
-    /// `resolve`, the sound `name` — and options) and the files, each with its `path` and one of `text`, `plist` (as JSON), `sound` or `bytes` (hex).
+    /// `resolve`, the sound `name`, and `project` for a checkout — and options) and the files, each with its `path` and one of `text`, `plist` (as JSON), `sound` or `bytes` (hex).
     package struct Tree: Encodable, Sendable {
         struct Command: Encodable, Sendable {
             var run: String
@@ -81,6 +81,7 @@ extension RuleExamplesDocument {
             var appContainer: String?
             var bundle: String?
             var fix: String?
+            var project: String?
         }
 
         struct File: Encodable, Sendable {
@@ -105,6 +106,10 @@ extension RuleExamplesDocument {
                 command = Command(run: "resolve", name: name, appContainer: container, bundle: bundle)
             case .payload(let file, let bundle, let entitlements):
                 command = Command(run: "payload", path: file, entitlements: entitlements, bundle: bundle)
+            case .repository(let path):
+                command = Command(run: "check", path: path)
+            case .resolveInProject(let name, let project, let platform):
+                command = Command(run: "resolve", name: name, platform: platform, project: project)
             }
             files = tree.files.map { f in
                 var file = File(path: f.path)

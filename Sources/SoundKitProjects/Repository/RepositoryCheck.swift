@@ -1,0 +1,101 @@
+import SoundKitIO
+import SoundKitNotifications
+
+/// `soundkit check` of a repository checkout (issue 42): finds the apps its projects build, collects the sound names
+/// its code, configs and push bodies pass to notification APIs, resolves each as its platform does, reports every
+/// one that will not play at the place that names it (with the sound rules' findings on the file it resolves to),
+/// and holds only named sounds to the notification rules. A tree with no notification code is not a checkout in this
+/// sense: ``analyse(_:options:)`` answers nil and `check` judges every sound as before.
+package enum RepositoryCheck {
+    /// Scanned files larger than this are read past with a note (generated code, minified bundles).
+    static let sourceLimit = 2 << 20
+
+    /// What a checkout holds, once read.
+    package struct Analysis: Sendable {
+        package var files: RepositoryFiles
+        package var layout: CheckoutLayout
+        package var references: [SoundReference]
+        package var notes: [ProjectNote]
+        package var usesNotifications: Bool
+    }
+
+    /// Reads the checkout at `root`: its projects and the names its code passes; nil when no file in it uses
+    /// notification APIs or names a sound.
+    package static func analyse(_ root: String) -> Analysis? {
+        let files = RepositoryFiles(walking: root)
+        var references: [SoundReference] = []
+        var notes: [ProjectNote] = []
+        var uses = false
+        var runtime: [SourceSite] = []
+        for path in files.sources {
+            guard let scan = scanned(path, notes: &notes) else { continue }
+            references += scan.references
+            uses = uses || scan.usesNotifications
+            runtime += scan.runtimeSoundFolders
+            notes += scan.notes
+        }
+        guard uses || !references.isEmpty else { return nil }
+        let projects = readProjects(files)
+        notes += projects.flatMap(\.notes)
+        let layout = CheckoutLayout(
+            targets: projects.flatMap(\.targets), audioFiles: files.audio, runtimeSoundFolders: runtime)
+        return Analysis(files: files, layout: layout, references: references, notes: notes, usesNotifications: uses)
+    }
+
+    static func scanned(_ path: String, notes: inout [ProjectNote]) -> SourceScan? {
+        let tree = FolderTree(root: "")
+        do {
+            return SourceScanner.scan(try tree.bytes(path, limit: sourceLimit), path: path)
+        } catch {
+            notes.append(
+                ProjectNote(site: SourceSite(path: path, line: 1, column: 1), message: "not scanned: \(error)"))
+            return nil
+        }
+    }
+
+    /// Every project of the checkout read: Xcode projects (an XcodeGen spec where no project is committed beside
+    /// it), then the frameworks' layouts.
+    static func readProjects(_ files: RepositoryFiles) -> [ProjectReading] {
+        var readings: [ProjectReading] = []
+        for project in files.xcodeProjects {
+            readings.append(read(project) { p throws(ProjectReadError) in try XcodeProject.read(p) })
+        }
+        let committed = Set(files.xcodeProjects.map(FileSystem.directory(of:)))
+        for spec in files.xcodeGenSpecs where !committed.contains(FileSystem.directory(of: spec)) {
+            readings.append(read(spec) { p throws(ProjectReadError) in try XcodeGenSpec.read(p) })
+        }
+        for manifest in files.tuistManifests where !committed.contains(FileSystem.directory(of: manifest)) {
+            readings.append(
+                ProjectReading(
+                    project: manifest,
+                    notes: [
+                        ProjectNote(
+                            site: SourceSite(path: manifest, line: 1, column: 1),
+                            message:
+                                "a Tuist manifest with no generated project committed beside it: not read (it is Swift to run); run tuist generate and check again to have its sounds resolved"
+                        )
+                    ]))
+        }
+        for folder in files.generated {
+            readings.append(
+                ProjectReading(
+                    project: folder,
+                    notes: [
+                        ProjectNote(
+                            site: SourceSite(path: folder, line: 1, column: 1),
+                            message:
+                                "Cordova's generated platforms folder: not read; config.xml and its resource-file entries are"
+                        )
+                    ]))
+        }
+        return readings + FrameworkLayouts.read(files)
+    }
+
+    static func read(
+        _ path: String, _ reader: (String) throws(ProjectReadError) -> ProjectReading
+    ) -> ProjectReading {
+        do { return try reader(path) } catch {
+            return ProjectReading(project: path, notes: [ProjectNote(site: error.site, message: error.message)])
+        }
+    }
+}
