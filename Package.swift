@@ -124,14 +124,20 @@ let package = Package(
         // Helpers every test target shares: running tools and the built binary, ffmpeg as an oracle, seeded random
         // data, and the hostile-file generator.
         .target(name: "SoundKitTestSupport", dependencies: ["SoundKitContainers"], path: "Tests/SoundKitTestSupport"),
+        // The rules' examples written to disk (sounds byte by byte, property lists by Foundation) and run, shared by
+        // the checker's tests and the repository checker's.
+        .target(
+            name: "SoundKitExampleSupport", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"],
+            path: "Tests/SoundKitExampleSupport"),
         .testTarget(name: "SoundKitCodecsTests", dependencies: ["SoundKitCodecs", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitContainersTests", dependencies: ["SoundKitContainers", "SoundKitTestSupport"]),
         .testTarget(name: "SoundKitIOTests", dependencies: ["SoundKitIO", "SoundKitTestSupport"]),
         .testTarget(
-            name: "SoundKitNotificationsTests", dependencies: ["SoundKitNotifications", "SoundKitTestSupport"]),
+            name: "SoundKitNotificationsTests",
+            dependencies: ["SoundKitNotifications", "SoundKitTestSupport", "SoundKitExampleSupport"]),
         .testTarget(
             name: "SoundKitProjectsTests",
-            dependencies: ["SoundKitProjects", "SoundKitNotifications", "SoundKitTestSupport"]),
+            dependencies: ["SoundKitProjects", "SoundKitNotifications", "SoundKitTestSupport", "SoundKitExampleSupport"]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
         .testTarget(
             name: "HostileInputTests",

@@ -1,4 +1,5 @@
 import Foundation
+import SoundKitExampleSupport
 import Testing
 
 @testable import SoundKitNotifications
@@ -95,6 +96,9 @@ struct RuleExampleTests {
             .subfolder, .shadowed, .extensionPlist, .contentExtension, .serviceExtension, .entitlement,
             .extensionVersion, .extensionBundleID, .androidFormat, .androidDuplicate, .androidShrink, .androidName,
             .attachment, .attachmentExtension, .categoryNotDeclared, .noServiceExtension, .interruptionLevel, .fix,
+            // Checkouts' rules: their trees are run by SoundKitProjectsTests' RepositoryRuleExampleTests.
+            .notInTarget, .assetCatalog, .wrongBundle, .notAResource, .androidURI, .androidIDURI, .channelSound,
+            .dynamicName, .projectUnreadable, .xcodeBothFormats, .unnamedSound, .runtimeSounds,
         ]
         #expect(proved == expected, "\(proved.symmetricDifference(expected))")
     }

@@ -82,9 +82,11 @@ struct AppleNames {
 
     private func elsewhere(_ name: String, app: TargetLayout, reference: SoundReference) -> Resolved {
         let fileName = SoundNames.fileName(name)
-        let others = layout.targets.filter { $0.platform == .apple && $0.kind != .application }
+        let others = layout.targets.filter { $0.platform == .apple && Self.isOtherBundle($0.kind) }
         for other in others {
-            if let hit = other.entries.first(where: { SoundNames.fileName($0.bundlePath) == fileName && $0.exists }) {
+            if let hit = other.entries.first(where: {
+                SoundNames.fileName($0.bundlePath) == fileName && $0.exists && !Self.assetRoutes.contains($0.route)
+            }) {
                 return Resolved(
                     app: app.name, file: hit.file, outcome: .fails,
                     findings: [
@@ -139,6 +141,17 @@ struct AppleNames {
 
     private func fail(_ app: TargetLayout, _ rule: Rule, _ message: String, file: String? = nil) -> Resolved {
         Resolved(app: app.name, file: file, outcome: .fails, findings: [rule.finding(message, .error)])
+    }
+
+    /// Routes that make web content or assets, never a native resource.
+    static let assetRoutes: Set<BundleRoute> = [.flutterAsset, .webAsset, .androidAsset]
+
+    /// Bundles inside or beside an app that are not its main bundle.
+    static func isOtherBundle(_ kind: TargetKind) -> Bool {
+        switch kind {
+        case .appExtension, .watchApp, .framework, .resourceBundle: true
+        case .application, .other: false
+        }
     }
 
     /// How an entry got where it is, in words.

@@ -38,8 +38,7 @@ package enum NameResolution {
             if name == "default" || name.isEmpty { return Resolved(outcome: .plays) }
             switch platform {
             case .apple:
-                let written = reference.form == .subpath ? name : name
-                return AppleNames(layout: layout).resolve(written, reference)
+                return AppleNames(layout: layout).resolve(name, reference)
             case .android:
                 return AndroidNames(layout: layout).resolve(name, reference)
             }
@@ -49,8 +48,8 @@ package enum NameResolution {
     /// A name built at run time: an error when its literal end already names a file type the platform does not play
     /// (`"\(tone).mp3"` for iOS), else a note that it is not checked.
     static func dynamic(prefix: String, suffix: String, on platform: AppPlatform) -> Resolved {
-        let ext = SoundNames.stem(suffix).ext.lowercased()
-        if platform == .apple, suffix.contains("."), !ext.isEmpty, !appleExtensions.contains(ext) {
+        let ext = suffix.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() } ?? ""
+        if platform == .apple, suffix.contains("."), !ext.isEmpty, !ext.contains("/"), !appleExtensions.contains(ext) {
             return Resolved(
                 outcome: .fails,
                 findings: [

@@ -22,6 +22,12 @@ package enum RepositoryCheck {
     /// Reads the checkout at `root`: its projects and the names its code passes; nil when no file in it uses
     /// notification APIs or names a sound.
     package static func analyse(_ root: String) -> Analysis? {
+        let analysis = read(root)
+        return analysis.usesNotifications || !analysis.references.isEmpty ? analysis : nil
+    }
+
+    /// Reads the checkout at `root` whatever its code does: its projects, and the names its code passes.
+    package static func read(_ root: String) -> Analysis {
         let files = RepositoryFiles(walking: root)
         var references: [SoundReference] = []
         var notes: [ProjectNote] = []
@@ -34,7 +40,6 @@ package enum RepositoryCheck {
             runtime += scan.runtimeSoundFolders
             notes += scan.notes
         }
-        guard uses || !references.isEmpty else { return nil }
         let projects = readProjects(files)
         notes += projects.flatMap(\.notes)
         let layout = CheckoutLayout(

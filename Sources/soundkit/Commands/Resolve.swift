@@ -4,6 +4,7 @@ import SoundKitCodecs
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitProjects
 import SoundKitReport
 
 struct Resolve: ParsableCommand {
@@ -19,6 +20,12 @@ struct Resolve: ParsableCommand {
             the extension. The platform is the bundle's (told by its layout and Info.plist), or --platform's. Prints \
             the winning path (--verbose: and every place searched, in order); exit 1 with near misses when nothing \
             matches.
+
+            With --project DIR (a repository checkout), the name is resolved as the checkout's projects build its apps: \
+            the top of each app target's bundle (Copy Bundle Resources, synchronized folders, copy-files phases) for \
+            iOS, res/raw of the app module and the modules it merges for Android (--platform ios|android, default \
+            both); each step is printed, and why a name does not play (not in the app target, only in a subfolder, an \
+            asset catalog, another bundle or Flutter's assets, another case or extension).
             """)
 
     @Argument(help: "The sound name, as in UNNotificationSound(named:) or aps.sound (e.g. chime.caf).")
@@ -28,8 +35,14 @@ struct Resolve: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "A repository checkout: resolve the name in the apps its projects build (Xcode projects, XcodeGen specs, Android modules, Flutter, React Native, Capacitor, Cordova, .NET), step by step.",
+            valueName: "dir"))
+    var project: String?
+
+    @Option(
+        help: ArgumentHelp(
             "The platform whose search path is used (default: the bundle's, or iOS without one).",
-            valueName: "ios|macos|watchos|visionos"))
+            valueName: "ios|macos|watchos|visionos|android"))
     var platform: String?
 
     @Flag(name: .shortAndLong, help: "Also list every place searched, in order, and the candidates the winner shadows.")
@@ -42,11 +55,25 @@ struct Resolve: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        if let project {
+            guard locations.value.isEmpty else {
+                throw ValidationError(
+                    "--project resolves in a checkout; it takes no --app-container, --group-container or --bundle.")
+            }
+            guard FileSystem.isDirectory(project) else {
+                throw ValidationError("--project takes a folder: \(project) is not one.")
+            }
+            if let p = platform, p != "ios", p != "android" {
+                throw ValidationError("--platform takes ios or android with --project.")
+            }
+            return
+        }
         if locations.value.isEmpty {
-            throw ValidationError("Say where to look: --app-container, --group-container or --bundle (at least one).")
+            throw ValidationError(
+                "Say where to look: --app-container, --group-container, --bundle or --project (at least one).")
         }
         if let p = platform, ApplePlatform(rawValue: p) == nil {
-            throw ValidationError("--platform takes ios, macos, watchos or visionos.")
+            throw ValidationError("--platform takes ios, macos, watchos or visionos (android with --project).")
         }
     }
 
@@ -66,6 +93,15 @@ struct Resolve: ParsableCommand {
     }
 
     func run() throws {
+        if let project {
+            let explained = RepositoryCheck.explain(
+                name, in: project, platform: platform.flatMap(AppPlatform.init(rawValue:)))
+            explained.lines.forEach { print($0) }
+            if explained.verdicts.isEmpty || explained.verdicts.contains(where: { $0.outcome == .fails }) {
+                throw ExitCode.failure
+            }
+            return
+        }
         // An .ipa opened once for the search, the platform and the places the report names.
         try AppBundle.withArchiveOpened(searched.bundle) { try resolveAndReport() }
     }

@@ -1,24 +1,23 @@
 import Foundation
+import SoundKitNotifications
 import SoundKitTestSupport
-
-@testable import SoundKitNotifications
 
 /// A rule's example tree, written below a folder and run as its command says, through the library. The files are
 /// written here, not by soundkit: property lists by Foundation's `PropertyListSerialization` (XML), sounds by
 /// ``ExampleSoundFiles``, text and bytes as they are.
-enum ExampleTreeFiles {
+package enum ExampleTreeFiles {
     /// A tree this module cannot run (a checkout's, which SoundKitProjects' tests run).
-    struct NotHere: Error {}
+    package struct NotHere: Error {}
 
     /// Whether this module's runner can run the tree's command.
-    static func runsHere(_ tree: ExampleTree) -> Bool {
+    package static func runsHere(_ tree: ExampleTree) -> Bool {
         switch tree.command {
         case .repository, .resolveInProject: false
         default: true
         }
     }
 
-    static func write(_ tree: ExampleTree, into dir: URL) throws {
+    package static func write(_ tree: ExampleTree, into dir: URL) throws {
         for file in tree.files {
             let url = dir.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(
@@ -27,7 +26,7 @@ enum ExampleTreeFiles {
         }
     }
 
-    static func data(_ contents: ExampleFile.Contents) throws -> Data {
+    package static func data(_ contents: ExampleFile.Contents) throws -> Data {
         switch contents {
         case .text(let t): return Data(t.utf8)
         case .bytes(let b): return Data(b)
@@ -38,7 +37,7 @@ enum ExampleTreeFiles {
     }
 
     /// The property list as Foundation's values.
-    static func foundation(_ p: ExamplePlist) -> Any {
+    package static func foundation(_ p: ExamplePlist) -> Any {
         switch p {
         case .string(let s): return s
         case .bool(let b): return b
@@ -49,7 +48,7 @@ enum ExampleTreeFiles {
     }
 
     /// The rules the example's command raises on its tree, written in a folder of its own, at any severity.
-    static func rules(_ tree: ExampleTree) throws -> [Rule] {
+    package static func rules(_ tree: ExampleTree) throws -> [Rule] {
         let dir = try temporaryDirectory("rule-tree")
         try write(tree, into: dir)
         func path(_ p: String) -> String { dir.appendingPathComponent(p).path }

@@ -1,18 +1,17 @@
 import Foundation
+import SoundKitNotifications
 import SoundKitTestSupport
-
-@testable import SoundKitNotifications
 
 /// The bytes of a rule's example sound, written here byte by byte from the formats' specifications (FORMATS.md), not
 /// by soundkit's writers: an example proves its rule only if the rule's own code did not make its input.
-enum ExampleSoundFiles {
-    static func write(_ s: ExampleSound, into dir: URL) throws -> String {
+package enum ExampleSoundFiles {
+    package static func write(_ s: ExampleSound, into dir: URL) throws -> String {
         let path = dir.appendingPathComponent(s.name).path
         try Data(bytes(s)).write(to: URL(fileURLWithPath: path))
         return path
     }
 
-    static func bytes(_ s: ExampleSound) -> [UInt8] {
+    package static func bytes(_ s: ExampleSound) -> [UInt8] {
         switch s.bytes {
         case .noise:
             var g = SplitMix64(seed: 0x5EED)
@@ -28,10 +27,10 @@ enum ExampleSoundFiles {
         }
     }
 
-    static func frames(_ s: ExampleSound) -> Int { Int((s.seconds * s.sampleRate).rounded()) }
+    package static func frames(_ s: ExampleSound) -> Int { Int((s.seconds * s.sampleRate).rounded()) }
 
     /// Frame `i` of the signal, the same in every channel.
-    static func sample(_ s: ExampleSound, _ i: Int) -> Int16 {
+    package static func sample(_ s: ExampleSound, _ i: Int) -> Int16 {
         switch s.signal {
         case .silence: return 0
         case .square: return (i * 882 / Int(s.sampleRate)) % 2 == 0 ? .max : .min
@@ -41,11 +40,11 @@ enum ExampleSoundFiles {
         }
     }
 
-    static func be(_ v: UInt64, _ bytes: Int) -> [UInt8] {
+    package static func be(_ v: UInt64, _ bytes: Int) -> [UInt8] {
         (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) }
     }
 
-    static func bigEndianSamples(_ s: ExampleSound) -> [UInt8] {
+    package static func bigEndianSamples(_ s: ExampleSound) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(frames(s) * s.channels * 2)
         for i in 0..<frames(s) {
@@ -57,7 +56,7 @@ enum ExampleSoundFiles {
 
     /// RF64 (EBU Tech 3306): the WAV's `fmt ` chunk and samples, its RIFF and data sizes 0xFFFFFFFF, the real ones in
     /// a `ds64` chunk first.
-    static func rf64(_ s: ExampleSound) -> [UInt8] {
+    package static func rf64(_ s: ExampleSound) -> [UInt8] {
         let wav = TestWAV.pcm16(rate: Int(s.sampleRate), channels: s.channels, frames: frames(s)) { i, _ in
             sample(s, i)
         }
@@ -71,7 +70,7 @@ enum ExampleSoundFiles {
     }
 
     /// AIFF: FORM, COMM (channels, frames, 16 bits, the rate as an 80-bit extended), SSND.
-    static func aiff(_ s: ExampleSound) -> [UInt8] {
+    package static func aiff(_ s: ExampleSound) -> [UInt8] {
         let data = bigEndianSamples(s)
         // The rate, an integer here, as IEEE 754 extended: exponent 16383 + the top bit's position, mantissa aligned.
         let rate = UInt64(s.sampleRate)
@@ -87,7 +86,7 @@ enum ExampleSoundFiles {
 
     /// CAF: the file header, `desc` and `data`. Linear PCM is 16-bit big-endian; another format ID gets its header
     /// and zeroed packets of a fixed size (1,152 frames in 417 bytes, as MP3's at 128 kbit/s).
-    static func caf(_ s: ExampleSound) -> [UInt8] {
+    package static func caf(_ s: ExampleSound) -> [UInt8] {
         let pcm = s.format == "lpcm"
         let id = Array(s.format.utf8.prefix(4))
         let rate = s.sampleRate.bitPattern
@@ -105,7 +104,7 @@ enum ExampleSoundFiles {
 
     /// MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, mono: frames of 417 bytes whose side information is all zero, which
     /// decode to silence.
-    static func mp3(seconds: Double) -> [UInt8] {
+    package static func mp3(seconds: Double) -> [UInt8] {
         let frame: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
         let count = Int((seconds * 44100 / 1152).rounded(.up))
         return Array((0..<count).map { _ in frame }.joined())
