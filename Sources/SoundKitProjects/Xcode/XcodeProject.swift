@@ -29,7 +29,7 @@ package enum XcodeProject {
                 message: "holds neither project.pbxproj nor project.xcproj")
         }
         let path = FileSystem.join(xcodeproj, format.rawValue)
-        let bytes = try readBytes(path)
+        let bytes = try readBytes(path, maxBytes: maxBytes)
         var reading = try read(bytes, format: format, xcodeproj: xcodeproj)
         if formats.count > 1 {
             reading.notes.append(
@@ -50,8 +50,8 @@ package enum XcodeProject {
         }
     }
 
-    /// A project file's bytes, at most ``maxBytes``.
-    static func readBytes(_ path: String) throws(ProjectReadError) -> [UInt8] {
+    /// A project file's bytes, at most `maxBytes`.
+    static func readBytes(_ path: String, maxBytes: Int) throws(ProjectReadError) -> [UInt8] {
         let site = SourceSite(path: path, line: 1, column: 1)
         do {
             let file = try InputFile(path: path)
