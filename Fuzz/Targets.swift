@@ -7,6 +7,7 @@ import SoundKitConfig
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitProjects
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,8 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
     "config": fuzzConfiguration,
+    // The call-site scanner's lexers and call shapes (issue 42): the first byte picks the file's kind.
+    "scanner": fuzzScanner,
     "zip": fuzzZip,
     "profile": fuzzProfile,
     // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.
@@ -302,4 +305,19 @@ func fuzzServiceRequest(_ bytes: [UInt8]) {
     let chunk = bytes.count > 8 ? Int(truncatingIfNeeded: UInt64(bytes[0]) << 56 | UInt64(bytes[1]) << 8) : 0
     _ = UploadLimit.fits(limit, adding: chunk, limit: limit)
     _ = UploadLimit.fits(Int.max, adding: chunk, limit: limit)
+}
+
+/// The call-site scanner: the first byte picks the kind of file (a language, a push body, a Capacitor config), the
+/// rest is its text. Every kind is scanned, and every place it reports is a line and column from 1.
+func fuzzScanner(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let kinds = [
+        "a.swift", "a.m", "a.kt", "a.java", "a.dart", "a.tsx", "a.cs", "p.apns", "p.json", "capacitor.config.json",
+        "capacitor.config.ts",
+    ]
+    guard let scan = SourceScanner.scan(Array(bytes.dropFirst()), path: kinds[Int(first) % kinds.count]) else {
+        abort()
+    }
+    let sites = scan.references.map(\.site) + scan.runtimeSoundFolders + scan.notes.map(\.site)
+    for site in sites where site.line < 1 || site.column < 1 { abort() }
 }
