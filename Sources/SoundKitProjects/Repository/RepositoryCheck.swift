@@ -22,29 +22,42 @@ package enum RepositoryCheck {
     /// Reads the checkout at `root`: its projects and the names its code passes; nil when no file in it uses
     /// notification APIs or names a sound.
     package static func analyse(_ root: String) -> Analysis? {
-        let analysis = read(root)
-        return analysis.usesNotifications || !analysis.references.isEmpty ? analysis : nil
+        let scan = scanCheckout(root)
+        return scan.usesNotifications || !scan.references.isEmpty ? withProjects(scan) : nil
     }
 
     /// Reads the checkout at `root` whatever its code does: its projects, and the names its code passes.
-    package static func read(_ root: String) -> Analysis {
+    package static func read(_ root: String) -> Analysis { withProjects(scanCheckout(root)) }
+
+    /// The walk and the scan of every source, before any project is read.
+    static func scanCheckout(_ root: String) -> Analysis {
         let files = RepositoryFiles(walking: root)
-        var references: [SoundReference] = []
-        var notes: [ProjectNote] = []
-        var uses = false
-        var runtime: [SourceSite] = []
+        var analysis = Analysis(
+            files: files, layout: CheckoutLayout(audioFiles: files.audio), references: [], notes: [],
+            usesNotifications: false)
         for path in files.sources {
-            guard let scan = scanned(path, notes: &notes) else { continue }
-            references += scan.references
-            uses = uses || scan.usesNotifications
-            runtime += scan.runtimeSoundFolders
-            notes += scan.notes
+            guard let scan = scanned(path, notes: &analysis.notes) else { continue }
+            analysis.references += scan.references
+            analysis.usesNotifications = analysis.usesNotifications || scan.usesNotifications
+            analysis.layout.runtimeSoundFolders += scan.runtimeSoundFolders
+            analysis.notes += scan.notes
         }
-        let projects = readProjects(files)
-        notes += projects.flatMap(\.notes)
-        let layout = CheckoutLayout(
-            targets: projects.flatMap(\.targets), audioFiles: files.audio, runtimeSoundFolders: runtime)
-        return Analysis(files: files, layout: layout, references: references, notes: notes, usesNotifications: uses)
+        if files.truncated {
+            analysis.notes.append(
+                ProjectNote(
+                    site: SourceSite(path: root, line: 1, column: 1),
+                    message: "the checkout has more than \(RepositoryFiles.limit) files: the walk stopped there"))
+        }
+        return analysis
+    }
+
+    /// The analysis with its projects read.
+    static func withProjects(_ scan: Analysis) -> Analysis {
+        var analysis = scan
+        let projects = readProjects(scan.files)
+        analysis.notes += projects.flatMap(\.notes)
+        analysis.layout.targets = projects.flatMap(\.targets)
+        return analysis
     }
 
     static func scanned(_ path: String, notes: inout [ProjectNote]) -> SourceScan? {

@@ -11,12 +11,19 @@ extension RepositoryCheck {
         var others: [String] = []
         var checkouts: [CheckReport] = []
         for path in paths {
-            if FileSystem.isDirectory(path), !SoundChecker.isBundle(path), let analysis = analyse(path) {
+            guard FileSystem.isDirectory(path), !SoundChecker.isBundle(path) else {
+                others.append(path)
+                continue
+            }
+            let scan = scanCheckout(path)
+            if scan.usesNotifications || !scan.references.isEmpty {
                 let team = options.configuration
                 checkouts.append(
-                    report(analysis, options: options) { byConvention($0) || team?.isListedSound($0) == true })
+                    report(withProjects(scan), options: options) { byConvention($0) || team?.isListedSound($0) == true }
+                )
             } else {
                 others.append(path)
+                checkouts.append(CheckReport(files: bothFormats(scan.files)))
             }
         }
         var result =

@@ -42,18 +42,21 @@ package struct RepositoryFiles: Sendable {
     ]
 
     /// Walks `root`.
+    /// Paths are normalized as the project readers normalize theirs (no `.` or empty components, `..` resolved
+    /// by name), so that a file is named the same wherever it is met: `soundkit check .` names `ios/Runner/x.caf`.
     package init(walking root: String) {
-        self.root = root
+        let top = CheckoutView.normalize(root)
+        self.root = top
         var count = 0
-        var stack = [root]
+        var stack = [top]
         while let dir = stack.popLast() {
-            for name in FileSystem.contents(of: dir).reversed() where !name.hasPrefix(".") {
+            for name in FileSystem.contents(of: dir.isEmpty ? "." : dir).reversed() where !name.hasPrefix(".") {
                 count += 1
                 guard count <= Self.limit else {
                     truncated = true
                     return
                 }
-                let path = FileSystem.join(dir, name)
+                let path = dir.isEmpty ? name : dir == "/" ? "/" + name : dir + "/" + name
                 if FileSystem.isDirectory(path) {
                     if FileSystem.isSymbolicLink(path) { continue }
                     if name.hasSuffix(".xcodeproj") {

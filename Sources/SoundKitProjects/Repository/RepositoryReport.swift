@@ -106,20 +106,7 @@ extension RepositoryCheck {
 
     /// What the readers read past, and projects that hold both of Xcode's formats.
     static func projectReports(_ analysis: Analysis) -> [FileReport] {
-        var reports: [FileReport] = []
-        for project in analysis.files.xcodeProjects
-        where FileSystem.exists(FileSystem.join(project, "project.pbxproj"))
-            && FileSystem.exists(FileSystem.join(project, "project.xcproj"))
-        {
-            reports.append(
-                FileReport(
-                    path: project,
-                    findings: [
-                        Rule.xcodeBothFormats.finding(
-                            "holds both project.pbxproj and project.xcproj (Xcode 27's JSON format), which Xcode refuses to open: delete the stale one (soundkit read project.xcproj)"
-                        )
-                    ]))
-        }
+        var reports = bothFormats(analysis.files)
         var byPath: [String: [Finding]] = [:]
         var order: [String] = []
         for note in analysis.notes {
@@ -129,7 +116,24 @@ extension RepositoryCheck {
             if byPath[note.site.path] == nil { order.append(note.site.path) }
             byPath[note.site.path, default: []].append(f)
         }
-        return reports + order.map { FileReport(path: $0, findings: byPath[$0] ?? []) }
+        reports += order.map { FileReport(path: $0, findings: byPath[$0] ?? []) }
+        return reports
+    }
+
+    /// An `.xcodeproj` holding both of Xcode's formats: an error, whether or not the tree has notification code.
+    static func bothFormats(_ files: RepositoryFiles) -> [FileReport] {
+        var reports: [FileReport] = []
+        for project in files.xcodeProjects where XcodeProject.formats(in: project).count > 1 {
+            reports.append(
+                FileReport(
+                    path: project,
+                    findings: [
+                        Rule.xcodeBothFormats.finding(
+                            "holds both project.pbxproj and project.xcproj (Xcode 27's JSON format), which Xcode refuses to open: delete the stale one (soundkit read project.pbxproj)"
+                        )
+                    ]))
+        }
+        return reports
     }
 
     static func record(_ v: ReferenceVerdict) -> NamedSound {
