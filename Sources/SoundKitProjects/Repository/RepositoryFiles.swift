@@ -88,6 +88,23 @@ package struct RepositoryFiles: Sendable {
         case "config.xml": cordovaConfigs.append(path)
         default: if ext == "csproj" { dotnetProjects.append(path) }
         }
-        if SourceScanner.isScanned(path: path) { sources.append(path) }
+        if SourceScanner.isScanned(path: path), !Self.isTestCode(path) { sources.append(path) }
+    }
+
+    /// Folders that hold tests, whose sound names are fixtures, not names an app passes.
+    static let testFolders: Set<String> = [
+        "test", "tests", "Tests", "__tests__", "androidTest", "UITests", "testing", "integration_test", "e2e",
+    ]
+
+    /// Whether `path` is test code: in a test folder (`test/`, `src/androidTest/`, `__tests__/`), a folder or file
+    /// named as tests (`AppTests/`, `AppTests.swift`, `main_test.dart`, `x.test.ts`, `x.spec.js`).
+    static func isTestCode(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        if parts.dropLast().contains(where: { testFolders.contains(String($0)) || $0.hasSuffix("Tests") }) {
+            return true
+        }
+        let name = FileSystem.splitExtension(String(parts.last ?? "")).base
+        return name.hasSuffix("Tests") || name.hasSuffix("Test") || name.hasSuffix("_test") || name.hasSuffix(".test")
+            || name.hasSuffix(".spec")
     }
 }
