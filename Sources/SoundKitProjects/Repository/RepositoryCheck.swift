@@ -75,10 +75,13 @@ package enum RepositoryCheck {
     /// it), then the frameworks' layouts.
     static func readProjects(_ files: RepositoryFiles) -> [ProjectReading] {
         var readings: [ProjectReading] = []
-        for project in files.xcodeProjects {
+        for project in files.xcodeProjects where !XcodeProject.formats(in: project).isEmpty {
             readings.append(read(project) { p throws(ProjectReadError) in try XcodeProject.read(p) })
         }
-        let committed = Set(files.xcodeProjects.map(FileSystem.directory(of:)))
+        // A .xcodeproj folder without a project file (XcodeGen's output is ignored, its shared schemes committed) is
+        // no project: the spec beside it is read instead.
+        let committed = Set(
+            files.xcodeProjects.filter { !XcodeProject.formats(in: $0).isEmpty }.map(FileSystem.directory(of:)))
         for spec in files.xcodeGenSpecs where !committed.contains(FileSystem.directory(of: spec)) {
             readings.append(read(spec) { p throws(ProjectReadError) in try XcodeGenSpec.read(p) })
         }

@@ -19,7 +19,7 @@ extension RepositoryCheck {
             if scan.usesNotifications || !scan.references.isEmpty {
                 let team = options.configuration
                 checkouts.append(
-                    report(withProjects(scan), options: options) { byConvention($0) || team?.isListedSound($0) == true }
+                    report(withProjects(scan), options: options) { team?.isListedSound($0) == true }
                 )
             } else {
                 others.append(path)

@@ -6,7 +6,7 @@ extension RepositoryCheck {
     /// findings on the file it resolves to), the named sounds' own reports, a note for each sound nothing names
     /// (unless `optedIn` says it is a notification sound all the same), and what the project readers read past.
     package static func report(
-        _ analysis: Analysis, options: CheckOptions, optedIn: (String) -> Bool = RepositoryCheck.byConvention
+        _ analysis: Analysis, options: CheckOptions, optedIn: (String) -> Bool = { _ in false }
     ) -> CheckReport {
         var verdicts = NameResolution.verdicts(analysis.references, in: analysis.layout)
         let named = verdicts.filter { $0.outcome == .plays }
@@ -33,7 +33,7 @@ extension RepositoryCheck {
                 path: $0,
                 findings: [
                     Rule.unnamedSound.finding(
-                        "no code, config or payload names this sound, so it is not held to the notification rules (an in-app sound); list it under sounds: in .soundkit.yml, or keep it in a Sounds folder, to have it checked"
+                        "no code, config or payload names this sound, so it is not held to the notification rules (an in-app sound); list it under sounds: in .soundkit.yml to have it checked (a sound only the server names, say)"
                     )
                 ])
         }
@@ -42,11 +42,6 @@ extension RepositoryCheck {
         report.references = verdicts.map(record)
         report.apps = apps(analysis.layout, verdicts)
         return report
-    }
-
-    /// Sounds in a folder named `Sounds` (or `Library/Sounds`) are notification sounds by convention.
-    package static func byConvention(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0 == "Sounds" }
     }
 
     static func uniq(_ paths: [String]) -> [String] {

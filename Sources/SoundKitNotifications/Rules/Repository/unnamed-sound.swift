@@ -6,7 +6,7 @@ enum UnnamedSoundRule: RuleDeclaration {
     static let family = Rule.Family.repository
     static let severities: [Severity] = [.note]
     static let summary =
-        "an audio file that no code, config or payload in a tree with notification code names: not held to the notification rules (list it under sounds: in .soundkit.yml, or keep it in a Sounds or Library/Sounds folder, to have it checked)"
+        "an audio file that no code, config or payload in a tree with notification code names: not held to the notification rules (list it under sounds: in .soundkit.yml to have it checked: no folder name decides, since apps keep in-app sounds in folders named Sounds too)"
     static let basis = Rule.Basis.tool
     static let citation: String? = nil
     static let examples = RuleExamples(
