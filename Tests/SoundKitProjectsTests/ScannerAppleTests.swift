@@ -5,7 +5,9 @@ import Testing
 /// Swift and Objective-C call shapes (SOURCE-TREES.md §2.1), each both ways: the call yields its reference at the
 /// literal, a look-alike yields none.
 @Suite struct ScannerAppleTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func namedSoundAtItsLiteral() throws {
         let src = """

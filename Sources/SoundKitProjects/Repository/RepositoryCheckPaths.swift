@@ -31,8 +31,10 @@ extension RepositoryCheck {
             ? (report: CheckReport(files: []), cache: []) : SoundChecker.checked(others, options: options)
         for c in checkouts {
             result.report.files += c.files
-            result.report.apps = (result.report.apps ?? []) + (c.apps ?? [])
-            result.report.references = (result.report.references ?? []) + (c.references ?? [])
+            if let apps = c.apps { result.report.apps = (result.report.apps ?? []) + apps }
+            if let references = c.references {
+                result.report.references = (result.report.references ?? []) + references
+            }
         }
         return result
     }
