@@ -2,8 +2,8 @@
 /// need them) are refused, nesting is bounded by counting brackets and measuring indentation, and the number of
 /// nodes by counting what separates them (commas, line ends, and `-`, `?` or `:` before a space). The checks read
 /// quoted text as if it were structure, so they can only refuse more, never let a nested or aliased document through.
-enum YAMLBounds {
-    static func check(_ bytes: [UInt8], file: String) throws(ConfigurationError) {
+package enum YAMLBounds {
+    package static func check(_ bytes: [UInt8], file: String) throws(ConfigurationError) {
         var line = 1
         var lineStart = 0
         var brackets = 0

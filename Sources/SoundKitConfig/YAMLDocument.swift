@@ -1,37 +1,38 @@
 import CLibYAML
 
 /// Where a node starts: line and column from 1, columns in Unicode scalars (libyaml's count).
-struct YAMLMark: Sendable {
-    var line: Int
-    var column: Int
+package struct YAMLMark: Sendable {
+    package var line: Int
+    package var column: Int
 }
 
 /// A YAML node as the config reader needs it: no tags and no anchors (YAMLBounds refuses those), scalars as their
 /// text and whether they were written plain (so `yes`, `1` and `"1"` are told apart), every node at its mark.
-struct YAMLNode: Sendable {
-    struct Scalar: Sendable {
-        var string: String
+/// `package` for SoundKitProjects, which reads `pubspec.yaml` and XcodeGen's `project.yml` with the same bounds.
+package struct YAMLNode: Sendable {
+    package struct Scalar: Sendable {
+        package var string: String
         /// Written without quotes or a block indicator: the only scalars that can be a number, a bool or null.
-        var plain: Bool
+        package var plain: Bool
     }
 
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case scalar(Scalar)
         case sequence([YAMLNode])
         case mapping([(YAMLNode, YAMLNode)])
     }
 
-    var kind: Kind
-    var mark: YAMLMark
+    package var kind: Kind
+    package var mark: YAMLMark
 
     /// A scalar's text.
-    var string: String? {
+    package var string: String? {
         guard case .scalar(let s) = kind else { return nil }
         return s.string
     }
 
     /// A plain empty, `~` or `null` scalar (YAML 1.1's and 1.2's null).
-    var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let s) = kind, s.plain else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(s.string)
     }
@@ -41,7 +42,7 @@ struct YAMLNode: Sendable {
 /// nesting), at most ``ConfigurationFile/maximumDepth`` deep and ``ConfigurationFile/maximumEntries`` nodes.
 /// Aliases are refused as undefined (YAMLBounds has refused their anchors already), a second document is refused,
 /// and so is a mapping whose key appears twice.
-enum YAMLDocument {
+package enum YAMLDocument {
     /// A collection being composed: its mark, whether it is a mapping, and its children so far (a mapping's
     /// alternate keys and values).
     private struct Open {
@@ -51,7 +52,7 @@ enum YAMLDocument {
     }
 
     /// The document's root, nil for an empty stream.
-    static func compose(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> YAMLNode? {
+    package static func compose(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> YAMLNode? {
         let lib = try YAMLLibrary.forReading(file)
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
