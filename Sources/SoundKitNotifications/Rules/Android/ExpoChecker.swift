@@ -6,7 +6,7 @@ import SoundKitIO
 /// each is judged by both platforms' rules.
 package enum ExpoChecker {
     /// The config files Expo reads, in its order.
-    static let configNames = ["app.json", "app.config.json"]
+    package static let configNames = ["app.json", "app.config.json"]
     /// The most of a config file read.
     static let maxConfigBytes = 1 << 20
 
@@ -23,7 +23,7 @@ package enum ExpoChecker {
 
     /// The `sounds` of the `expo-notifications` plugin in the config at `path` (`plugins` at the top or under
     /// `expo`), or nil.
-    static func listedSounds(_ path: String) -> [String]? {
+    package static func listedSounds(_ path: String) -> [String]? {
         guard let file = try? InputFile(path: path), file.size <= Int64(maxConfigBytes),
             let bytes = try? file.read(at: 0, count: Int(clamping: file.size)),
             let root = try? JSONParser.parse(bytes),
