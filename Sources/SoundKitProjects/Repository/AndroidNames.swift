@@ -64,7 +64,7 @@ struct AndroidNames {
     }
 
     static func isRaw(_ entry: BundleEntry, _ resource: String) -> Bool {
-        entry.route == .androidRaw && entry.bundlePath.hasPrefix("raw/")
+        (entry.route == .androidRaw || entry.route == .plugin) && entry.bundlePath.hasPrefix("raw/")
             && SoundNames.stem(String(entry.bundlePath.dropFirst(4))).stem == resource
     }
 
