@@ -55,7 +55,7 @@ struct AndroidNames {
         for candidate in apps {
             if let hit = candidate.entries.first(where: { Self.isRaw($0, resource) && $0.exists }) {
                 return Resolved(
-                    app: candidate.name, file: hit.file, outcome: failsAsWritten ? .fails : .plays, findings: written)
+                    app: candidate, file: hit.file, outcome: failsAsWritten ? .fails : .plays, findings: written)
             }
         }
         var missed = self.missed(resource, app: app)
@@ -114,6 +114,6 @@ struct AndroidNames {
     }
 
     private func fail(_ app: TargetLayout, _ rule: Rule, _ message: String, file: String? = nil) -> Resolved {
-        Resolved(app: app.name, file: file, outcome: .fails, findings: [rule.finding(message, .error)])
+        Resolved(app: app, file: file, outcome: .fails, findings: [rule.finding(message, .error)])
     }
 }

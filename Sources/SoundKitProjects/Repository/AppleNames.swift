@@ -11,10 +11,16 @@ struct AppleNames {
     func resolve(_ name: String, _ reference: SoundReference) -> Resolved {
         let apps = layout.apps(.apple, nearest: reference.site.path)
         guard let app = apps.first else { return Resolved(outcome: .unchecked) }
-        for candidate in apps {
-            if let hit = candidate.entries.first(where: { $0.bundlePath == name && $0.route != .assetCatalog }) {
-                return found(hit, name: name, in: candidate)
+        let hits = apps.compactMap { candidate in
+            candidate.entries.first(where: { $0.bundlePath == name && $0.route != .assetCatalog }).map {
+                (entry: $0, app: candidate)
             }
+        }
+        if let first = hits.first {
+            var resolved = found(first.entry, name: name, in: first.app)
+            // The same name in the other apps (a Flutter app's macOS Runner beside its iOS one) is theirs to play.
+            resolved.others = hits.dropFirst().map(\.entry.file).filter { $0 != first.entry.file }
+            return resolved
         }
         return missed(name, app: app, reference: reference)
     }
@@ -22,7 +28,7 @@ struct AppleNames {
     private func found(_ entry: BundleEntry, name: String, in app: TargetLayout) -> Resolved {
         guard entry.exists else {
             return Resolved(
-                app: app.name, outcome: .fails,
+                app: app, outcome: .fails,
                 findings: [
                     Rule.nameNotFound.finding(
                         "'\(name)' is in the \(app.name) target's resources, but \(entry.file) is not in the checkout: the build fails or, with a stale file elsewhere, plays it — add the file, or remove it from the target"
@@ -36,7 +42,7 @@ struct AppleNames {
                     "'\(name)' names a file in a subfolder of the \(app.name) app's bundle (\(entry.route == .folderReference ? "a folder reference" : "a copy into a subfolder")); Apple documents sounds only at the bundle's top level and reports disagree on whether iOS finds one by a path — add \(SoundNames.fileName(entry.file)) to the target's Copy Bundle Resources as a file and name it '\(SoundNames.fileName(name))'",
                     .warning))
         }
-        return Resolved(app: app.name, file: entry.file, outcome: .plays, findings: findings)
+        return Resolved(app: app, file: entry.file, outcome: .plays, findings: findings)
     }
 
     private func missed(_ name: String, app: TargetLayout, reference: SoundReference) -> Resolved {
@@ -57,7 +63,7 @@ struct AppleNames {
         }
         if ext.isEmpty, let other = top.first(where: { SoundNames.stem($0.bundlePath).stem == stem }) {
             return Resolved(
-                app: app.name, file: other.file, outcome: .fails,
+                app: app, file: other.file, outcome: .fails,
                 findings: [
                     Rule.nameNotFound.finding(
                         "'\(name)' has no extension; the \(app.name) app's bundle has \(other.bundlePath): reports disagree on whether iOS finds a sound without its extension — write '\(other.bundlePath)'",
@@ -88,7 +94,7 @@ struct AppleNames {
                 SoundNames.fileName($0.bundlePath) == fileName && $0.exists && !Self.assetRoutes.contains($0.route)
             }) {
                 return Resolved(
-                    app: app.name, file: hit.file, outcome: .fails,
+                    app: app, file: hit.file, outcome: .fails,
                     findings: [
                         Rule.wrongBundle.finding(
                             "'\(name)' is carried by \(other.name) (\(Self.kind(other.kind))), not by the \(app.name) app: Apple documents the main bundle as the place searched — add \(hit.file) to the \(app.name) target's Copy Bundle Resources"
@@ -120,7 +126,7 @@ struct AppleNames {
     private func notFound(_ name: String, app: TargetLayout) -> Resolved {
         if let site = layout.runtimeSoundFolders.first {
             return Resolved(
-                app: app.name, outcome: .unchecked,
+                app: app, outcome: .unchecked,
                 findings: [
                     Rule.runtimeSounds.finding(
                         "'\(name)' is not in the \(app.name) app or the repository; the code puts sounds in Library/Sounds at run time (\(site)), where it may be"
@@ -136,11 +142,11 @@ struct AppleNames {
         if !near.isEmpty {
             message += "; did you mean " + near.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?"
         }
-        return Resolved(app: app.name, outcome: .fails, findings: [Rule.nameNotFound.finding(message)])
+        return Resolved(app: app, outcome: .fails, findings: [Rule.nameNotFound.finding(message)])
     }
 
     private func fail(_ app: TargetLayout, _ rule: Rule, _ message: String, file: String? = nil) -> Resolved {
-        Resolved(app: app.name, file: file, outcome: .fails, findings: [rule.finding(message, .error)])
+        Resolved(app: app, file: file, outcome: .fails, findings: [rule.finding(message, .error)])
     }
 
     /// Routes that make web content or assets, never a native resource.
@@ -184,8 +190,10 @@ struct AppleNames {
 
 /// One name's resolution on one platform, before the sound rules run on the file.
 struct Resolved {
-    var app: String? = nil
+    var app: TargetLayout? = nil
     var file: String? = nil
+    /// The files the name resolves to in the other apps it was looked up in.
+    var others: [String] = []
     var outcome: ReferenceVerdict.Outcome
     var findings: [Finding] = []
 }

@@ -15,7 +15,9 @@ package enum NameResolution {
                 let resolved = resolve(reference, on: platform, layout: layout)
                 verdicts.append(
                     ReferenceVerdict(
-                        reference: reference, platform: platform, app: resolved.app, resolved: resolved.file,
+                        reference: reference, platform: platform, app: resolved.app?.name,
+                        appProject: resolved.app?.project,
+                        resolved: resolved.file, alsoResolved: resolved.others,
                         outcome: resolved.outcome, findings: resolved.findings))
             }
         }

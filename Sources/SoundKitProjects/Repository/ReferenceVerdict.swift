@@ -21,8 +21,12 @@ package struct ReferenceVerdict: Sendable, Hashable, Codable {
     package var platform: AppPlatform
     /// The app (target or module) it was resolved in, when one was found.
     package var app: String?
+    /// The project of that app (two apps may share a name: a Flutter app's iOS and macOS `Runner`).
+    package var appProject: String?
     /// The file it resolves to, as reports name it.
     package var resolved: String?
+    /// The files it resolves to in the other apps it is passed to (a Flutter app's macOS `Runner`).
+    package var alsoResolved: [String] = []
     /// The outcome.
     package var outcome: Outcome
     /// The findings at the reference (its file, line and column).

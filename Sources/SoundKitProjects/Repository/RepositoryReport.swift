@@ -10,10 +10,11 @@ extension RepositoryCheck {
     ) -> CheckReport {
         var verdicts = NameResolution.verdicts(analysis.references, in: analysis.layout)
         let named = verdicts.filter { $0.outcome == .plays }
-        let mentioned = Set(verdicts.compactMap(\.resolved))
+        let mentioned = Set(verdicts.compactMap(\.resolved) + verdicts.flatMap(\.alsoResolved))
         let unnamed = analysis.files.audio.filter { !mentioned.contains($0) }
         let opted = unnamed.filter(optedIn)
-        var apple = uniq(named.filter { $0.platform == .apple }.compactMap(\.resolved))
+        var apple = uniq(
+            named.filter { $0.platform == .apple }.flatMap { [$0.resolved].compactMap { $0 } + $0.alsoResolved })
         var android = uniq(named.filter { $0.platform == .android }.compactMap(\.resolved))
         for file in opted {
             if AndroidRouting.isResRaw(FileSystem.directory(of: file)) {
@@ -142,7 +143,9 @@ extension RepositoryCheck {
     /// Each app, with how many names resolved in it and how many failed.
     static func apps(_ layout: CheckoutLayout, _ verdicts: [ReferenceVerdict]) -> [CheckedApp] {
         layout.targets.filter { $0.kind == .application }.map { app in
-            let mine = verdicts.filter { $0.platform == app.platform && $0.app == app.name }
+            let mine = verdicts.filter {
+                $0.platform == app.platform && $0.app == app.name && $0.appProject == app.project
+            }
             return CheckedApp(
                 name: app.name, platform: app.platform.rawValue, project: app.project, names: mine.count,
                 resolved: mine.filter { $0.outcome == .plays }.count, failed: mine.filter { $0.outcome == .fails }.count
