@@ -9,10 +9,12 @@
 # fails the build. A finding on a file that Xcode copied into the bundle from the project (same name and bytes,
 # found under SRCROOT) names the project's file, so clicking the issue opens it. Xcode sets TARGET_BUILD_DIR,
 # WRAPPER_NAME and SRCROOT; set SOUNDKIT to the soundkit binary if it is not on PATH, and SOUNDKIT_CHECK_FLAGS for
-# options (e.g. --strict or --name-policy). Give the phase the input file "$(TARGET_BUILD_DIR)/$(WRAPPER_NAME)" and
-# an output file such as "$(DERIVED_FILE_DIR)/soundkit-check.stamp": the script touches its first output file
-# (SCRIPT_OUTPUT_FILE_0) when the check passes, so Xcode runs the phase only when the bundle changed, and User
-# Script Sandboxing lets it read the bundle.
+# options (e.g. --strict or --name-policy). The checkout (git's root above SRCROOT, else SRCROOT) is checked too,
+# for the sound names its code passes: a name that will not play is an error at its line (SOUNDKIT_CHECK_SOURCES=0
+# turns that off). Give the phase the input file "$(TARGET_BUILD_DIR)/$(WRAPPER_NAME)" and an output file such as
+# "$(DERIVED_FILE_DIR)/soundkit-check.stamp": the script touches its first output file (SCRIPT_OUTPUT_FILE_0) when
+# the check passes, so Xcode runs the phase only when the bundle changed, and User Script Sandboxing lets it read the
+# bundle (with sandboxing on, reading the checkout needs the phase's sandboxing off or its files as inputs).
 set -eu
 soundkit="${SOUNDKIT:-}"
 [ -n "$soundkit" ] || soundkit=$(command -v soundkit 2>/dev/null || true)
@@ -67,5 +69,18 @@ findings=$("$soundkit" check ${SOUNDKIT_CHECK_FLAGS:-} "$bundle") || status=$?
     esac
     printf '%s\n' "$line"
 done
+
+# The names the code passes to the notification APIs, resolved in the checkout (its git root, or SRCROOT): a name
+# that will not play is reported at the line that names it (`File.swift:12:40: error: …`), which Xcode opens. Only
+# those lines are kept: the bundle's own sounds were judged above. SOUNDKIT_CHECK_SOURCES=0 turns this off.
+if [ -n "$srcroot" ] && [ -d "$srcroot" ] && [ "${SOUNDKIT_CHECK_SOURCES:-1}" != 0 ]; then
+    checkout=$(git -C "$srcroot" rev-parse --show-toplevel 2>/dev/null || printf '%s' "$srcroot")
+    named=$(cd "$checkout" && "$soundkit" check --no-loudness --format text . 2>/dev/null) || true
+    sites=$(printf '%s\n' "$named" | grep -E '^[^:]+:[0-9]+:[0-9]+: (error|warning): ' || true)
+    if [ -n "$sites" ]; then
+        printf '%s\n' "$sites" | while IFS= read -r line; do printf '%s/%s\n' "$checkout" "$line"; done
+        if printf '%s\n' "$sites" | grep -qE '^[^:]+:[0-9]+:[0-9]+: error: '; then status=1; fi
+    fi
+fi
 if [ "$status" -eq 0 ] && [ -n "${SCRIPT_OUTPUT_FILE_0:-}" ]; then touch "$SCRIPT_OUTPUT_FILE_0"; fi
 exit "$status"

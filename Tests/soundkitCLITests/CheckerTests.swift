@@ -1,4 +1,5 @@
 import Foundation
+import SoundKitNotifications
 import Testing
 
 /// Sounds written by ffmpeg and sox (and one or two by soundkit), good and bad, made once.
@@ -466,5 +467,50 @@ struct BuildPhaseTests {
         let ok = try runPhase(bundle: app, environment: env)
         #expect(ok.status == 0, "\(ok.stdout)")
         #expect(FileManager.default.fileExists(atPath: stamp.path))
+    }
+
+    @Test(
+        "the phase reports a name the project's code passes that the app does not carry, at its line; mended, it passes"
+    )
+    func namesInCode() throws {
+        try CheckFixtures.ready()
+        let dir = try temporaryDirectory()
+        let project = dir.appendingPathComponent("Project")
+        let app = dir.appendingPathComponent("DerivedData/Demo.app")
+        // ExampleProject's app target Runner keeps its files in the folder Runner beside Runner.xcodeproj.
+        let runner = project.appendingPathComponent("Runner")
+        for folder in [runner, app, project.appendingPathComponent("Runner.xcodeproj")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for target in [app, runner] {
+            try FileManager.default.copyItem(
+                atPath: CheckFixtures.path("soundkit-ima4.caf"), toPath: target.appendingPathComponent("ok.caf").path)
+        }
+        try Data(ExampleProject.pbxproj(files: ["ok.caf"], resources: ["ok.caf"]).utf8).write(
+            to: project.appendingPathComponent("Runner.xcodeproj/project.pbxproj"))
+        let code = runner.appendingPathComponent("Notify.swift")
+        func name(_ sound: String) throws {
+            let swift = """
+                import UserNotifications
+
+                func schedule(_ content: UNMutableNotificationContent) {
+                    content.sound = UNNotificationSound(named: UNNotificationSoundName("\(sound)"))
+                }
+
+                """
+            try Data(swift.utf8).write(to: code)
+        }
+        try name("missing.caf")
+        let env = ["SRCROOT": project.path]
+        let r = try runPhase(bundle: app, environment: env)
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(
+            r.stdout.contains("\(project.path)/Runner/Notify.swift:4:72: error: no sound named 'missing.caf'"),
+            "\(r.stdout)")
+        let off = try runPhase(bundle: app, environment: env.merging(["SOUNDKIT_CHECK_SOURCES": "0"]) { $1 })
+        #expect(off.status == 0, "\(off.stdout)")
+        try name("ok.caf")
+        let ok = try runPhase(bundle: app, environment: env)
+        #expect(ok.status == 0, "\(ok.stdout)")
     }
 }
