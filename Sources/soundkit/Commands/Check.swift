@@ -41,6 +41,14 @@ struct Check: ParsableCommand {
                 A folder with an app.json or app.config.json whose expo-notifications plugin lists sounds has each listed \
                 sound judged for both platforms.
 
+                A folder whose code uses notification APIs is checked as a repository checkout: its Xcode projects \
+                (and XcodeGen specs), Android modules, Flutter, Capacitor, Cordova, .NET and Expo projects are read, \
+                every sound name its code, configs and push bodies pass is resolved as iOS and Android do, and a name \
+                that will not play is reported at FILE:LINE:COL with the fix (not-in-target, subfolder, asset-catalog, \
+                wrong-bundle, not-a-resource, name-not-found, android-uri, channel-sound, …). Only named sounds are \
+                held to the notification rules there; the others get an unnamed-sound note (.soundkit.yml's sounds: \
+                lists more). soundkit resolve NAME --project DIR explains one name.
+
                 Rules (rule, severities, what it finds), for check, resolve and payload:
 
                 """ + ruleList)
