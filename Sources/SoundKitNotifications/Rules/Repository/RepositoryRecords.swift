@@ -23,6 +23,25 @@ package struct NamedSound: Codable, Hashable, Sendable {
     /// The ids of the rules that found something at the reference.
     package var rules: [String]
 
+    private enum CodingKeys: String, CodingKey {
+        case platform, path, line, column, api, name, app, resolved, verdict, rules
+    }
+
+    /// Every key, `resolved` as null when the name resolves to no file (the JSON's readers ask for it).
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(path, forKey: .path)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(api, forKey: .api)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(app, forKey: .app)
+        try c.encode(resolved, forKey: .resolved)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(rules, forKey: .rules)
+    }
+
     package init(
         platform: String, path: String, line: Int, column: Int, api: String, name: String, app: String?,
         resolved: String?, verdict: String, rules: [String]
