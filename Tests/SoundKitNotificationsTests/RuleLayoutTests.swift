@@ -24,7 +24,8 @@ import Testing
     /// The types a file declares conforming to `protocols`, by name.
     static func conformers(in text: String, to protocols: [String]) -> [String] {
         let alternatives = protocols.joined(separator: "|")
-        let pattern = #"(?m)^(?:package |public )?(?:enum|struct|final class|class) (\w+)\s*:[^{\n]*\b(?:"#
+        let pattern =
+            #"(?m)^(?:package |public )?(?:enum|struct|final class|class) (\w+)\s*:[^{\n]*\b(?:"#
             + alternatives + #")\b"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
@@ -84,7 +85,9 @@ import Testing
         for provider in PushProvider.allCases {
             let body = try #require(ProviderBodies.body(of: provider), "\(provider) has no body")
             let type = String(describing: body)
-            #expect(bodies[type] == "PushPayloads/Providers/\(type).swift", "\(provider): \(type) in \(bodies[type] ?? "no file")")
+            #expect(
+                bodies[type] == "PushPayloads/Providers/\(type).swift",
+                "\(provider): \(type) in \(bodies[type] ?? "no file")")
         }
         #expect(Set(bodies.values).count == bodies.count, "a file holds two bodies: \(bodies)")
         let shared = ["PushPayloads/Providers/ProviderBody.swift", "PushPayloads/Providers/PushProvider.swift"]
