@@ -3,7 +3,7 @@ import SoundKitIO
 /// A push payload's path through soundkit, top down, every step in this folder (`PushPayloads/`):
 ///
 /// 1. **Payload** — ``check(_:locations:measureLoudness:provider:cache:entitlements:)`` below parses the JSON
-///    (`payload-json`, `Rules/PayloadJSONDeclaration.swift`) and picks the provider: the one given, or the first of
+///    (`payload-json`, `Rules/payload-json.swift`) and picks the provider: the one given, or the first of
 ///    `ProviderBodies.all` whose shape the body has.
 /// 2. **Provider body** — `Providers/`: one ``ProviderBody`` type a provider (`SNSBody`, `PinpointBody`, …), which
 ///    finds the body's platform parts and how the provider spells their fields, and reports the keys it refuses.
@@ -11,12 +11,11 @@ import SoundKitIO
 ///    `aps`), an iOS sound field (`iosSound`) and an Android one (`androidSound`); `SoundField` judges a sound's shape
 ///    and name, resolves it and checks the file through the run's ``ResultCache``; `AttachmentPayload` the
 ///    rich-notification attachments.
-/// 4. **Rules** — `Rules/`: each payload rule's declaration (severities, summary, what it rests on, examples that
-///    must and must not trigger it). Ten of the 17 carry their check in the same type (`PayloadSizeRule`,
-///    `MutableContentRule`, `NoServiceExtensionRule`, `CategoryNotDeclaredRule`, `InterruptionLevelRule` and the
-///    five `LiveActivity…Rule`s, which `LiveActivity` runs);
-///    the rest are still checked where their part is read (`APSRules`, `SoundField`, `AttachmentPayload`, the
-///    provider bodies).
+/// 4. **Rules** — `Rules/`: one file a payload rule, named after its id (`payload-size.swift`), holding one type
+///    (`PayloadSizeRule`): its declaration (severities, summary, what it rests on, examples that must and must not
+///    trigger it) and the check that raises it where that check is the rule's alone (`LiveActivity` in `Parts/` runs
+///    the five `LiveActivity…Rule`s); the rest are checked where their part is read (`SoundField`,
+///    `AttachmentPayload`, the provider bodies).
 /// 5. **Findings** — `PayloadNotes` places each finding at the line and column of the part it is about, and the
 ///    ``PayloadReport`` carries them out.
 ///

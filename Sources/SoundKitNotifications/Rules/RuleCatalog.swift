@@ -1,11 +1,14 @@
-/// Every rule soundkit reports, by its stable id. Each rule is one case here and one `RuleDeclaration` in its own
-/// file in `Rules/Catalog/` (a push payload's in `PushPayloads/Rules/`) (family, severities, summary, what it rests on, and examples that must and must not trigger
-/// it), and nothing else states them. `soundkit check --help`, `soundkit rules`, the JSON's `rule` field, the
-/// documentation's table (kept equal to `markdownTable` by a test) and the command line's own diagnostics (`convert`,
-/// `info`, `normalize`) all come from there.
+/// Every rule soundkit reports, by its stable id. Each rule is one case here and one type in a file named after its id,
+/// in its family's folder (`Rules/Sounds/duration-banner.swift`, `PushPayloads/Rules/live-activity-timestamp.swift`,
+/// `Rules/AppExtensions/`, `Rules/Attachments/`, `Rules/Names/`, `Rules/Android/`, `Rules/Tool/`). The type is named
+/// after the case with the suffix `Rule` (`DurationBannerRule`) and is its ``RuleDeclaration`` (family, severities,
+/// summary, what it rests on, and examples that must and must not trigger it) and, where the check is the rule's
+/// alone, the check too (a sound rule is a ``SoundRule``). Nothing else states them: `soundkit check --help`,
+/// `soundkit rules`, the JSON's `rule` field, the documentation's table (kept equal to `markdownTable` by a test)
+/// and the command line's own diagnostics (`convert`, `info`, `normalize`) all come from there.
 ///
-/// Adding a rule is one case, one declaration file listed in `Rule.declarations`, and its check, filed with its family
-/// in `Rules/`.
+/// Adding a rule is one case, one file `<id>.swift` listed in `Rule.declarations` (and in `soundRules` for a sound
+/// rule); `RuleLayoutTests` holds the layout.
 public enum Rule: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     // Sound files (`soundkit check`).
     case unreadable

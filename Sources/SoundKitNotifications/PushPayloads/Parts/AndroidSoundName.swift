@@ -8,13 +8,7 @@ func androidSoundProblems(name: String, field: String) -> [Finding] {
     guard name != "default" else { return [] }
     let last = name.split(separator: "/").last.map(String.init) ?? name
     var findings: [Finding] = []
-    if let dot = last.lastIndex(of: "."), dot != last.startIndex {
-        let bare = String(last[..<dot])
-        findings.append(
-            Rule.soundName.finding(
-                "\(field) \"\(name)\" has an extension: Android looks the sound up as a res/raw resource by its bare name (\"\(bare)\"), while iOS wants name.ext in its own field"
-            ))
-    }
+    if let extensionFinding = SoundNameRule.androidName(name, field: field) { findings.append(extensionFinding) }
     if let problem = AndroidResourceName.problem(AndroidResourceName.resourceName(ofFile: last)) {
         findings.append(
             Rule.androidName.finding(

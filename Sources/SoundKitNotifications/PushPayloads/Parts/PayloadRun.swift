@@ -65,8 +65,8 @@ struct PayloadRun {
         if liveActivity {
             LiveActivity.check(aps, at: apsPath, into: &notes)
         } else {
-            APSRules.alertSound(aps, at: apsPath, into: &notes)
-            APSRules.relevanceScore(aps, at: apsPath, into: &notes)
+            PayloadProviderRule.alertSound(aps, at: apsPath, into: &notes)
+            PayloadShapeRule.relevanceScore(aps, at: apsPath, into: &notes)
         }
         InterruptionLevelRule.check(aps, at: apsPath, into: &notes)
         if let entitlements {
@@ -84,7 +84,7 @@ struct PayloadRun {
         if case .object = sound { namePath.append("name") }
         var found: Resolution?
         if name != "default" {
-            APSRules.iosName(name, at: namePath, into: &notes)
+            SoundNameRule.iosName(name, at: namePath, into: &notes)
             found = PayloadChecker.resolve(name, in: lookup, at: namePath, into: &notes)
         }
         if soundName == nil {
@@ -116,7 +116,7 @@ struct PayloadRun {
     /// note when there is none.
     mutating func anyShape(_ root: JSONValue) {
         var holders: [(path: [String], value: JSONValue)] = []
-        APSRules.holders(in: root, at: [], into: &holders)
+        APSHolders.holders(in: root, at: [], into: &holders)
         guard !holders.isEmpty else {
             notes.add(
                 .payloadShape,

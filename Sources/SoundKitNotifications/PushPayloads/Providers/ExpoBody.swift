@@ -17,3 +17,35 @@ struct ExpoBody: ProviderBody {
 
     static func check(_ root: JSONValue, in run: inout PayloadRun) { run.expo(root) }
 }
+
+/// Expo's messages, read.
+extension PayloadRun {
+    /// Expo: a message or an array of them; `sound` is the iOS sound (Android's comes from `channelId`'s channel).
+    mutating func expo(_ root: JSONValue) {
+        switch root {
+        case .array(let items):
+            for (i, item) in items.enumerated() { expoMessage(item, at: ["[\(i)]"]) }
+        default:
+            expoMessage(root, at: [])
+        }
+    }
+
+    mutating func expoMessage(_ message: JSONValue, at base: [String]) {
+        guard case .object = message else {
+            let what = base.isEmpty ? "the body" : dotted(base)
+            notes.add(
+                .payloadShape, "\(what) is \(message.typeName); an Expo push message is an object {\"to\": …}",
+                at: base)
+            return
+        }
+        switch message["sound"] {
+        case .string?: iosSound(message["sound"] ?? .null, at: base + ["sound"])
+        case .object?, .null?, nil: break  // Expo's own critical-sound dictionary, or no sound
+        case let other?:
+            notes.add(
+                .payloadShape,
+                "\(dotted(base + ["sound"])) is \(other.typeName); it must be \"default\", a file name or null",
+                at: base + ["sound"])
+        }
+    }
+}

@@ -1,7 +1,17 @@
 /// FCM HTTP v1's request body as its reference gives it: the fields each object takes (the API refuses any other,
 /// "Unknown name", in either spelling: `channel_id` or `channelId`), and where the keys people carry over from the
-/// legacy API or put in the wrong object belong.
-enum FCMv1Body {
+/// legacy API or put in the wrong object belong. Its iOS part is `message.apns.payload`, its Android sound
+/// `message.android.notification`.
+struct FCMv1Body: ProviderBody {
+    static let provider = PushProvider.fcm
+    static let documentation =
+        "Firebase: REST Resource projects.messages (HTTP v1); Migrate from legacy FCM APIs to HTTP v1"
+    static func recognises(_ root: JSONValue) -> Bool {
+        if case .object? = root["message"], root["aps"] == nil { return true }
+        return false
+    }
+    static func check(_ root: JSONValue, in run: inout PayloadRun) { run.fcm(root) }
+
     /// The fields of each object of the body, by its key path.
     static let fields: [[String]: Set<String>] = [
         []: ["message", "validate_only"],
@@ -63,7 +73,7 @@ enum FCMv1Body {
     ]
 
     /// `payload-provider`: every key of the body's known objects that v1 refuses, as an error at its name.
-    static func check(_ root: JSONValue, into notes: inout PayloadNotes) {
+    static func refusedKeys(_ root: JSONValue, into notes: inout PayloadNotes) {
         for (objectPath, allowed) in fields.sorted(by: { $0.key.count < $1.key.count }) {
             guard case .object(let members)? = root.value(at: objectPath) else { continue }
             for (key, _) in members where !allowed.contains(key) && !allowed.contains(snakeCase(key)) {
@@ -93,5 +103,40 @@ enum FCMv1Body {
             }
         }
         return out
+    }
+}
+
+/// FCM v1's body, read.
+extension PayloadRun {
+    /// FCM HTTP v1: `message.apns.payload` is an APNs payload FCM sends on; `message.android.notification` holds
+    /// Android's sound and channel; keys v1 rejects are errors saying where they belong.
+    mutating func fcm(_ root: JSONValue) {
+        FCMv1Body.refusedKeys(root, into: &notes)
+        guard let message = root["message"], case .object = message else {
+            notes.add(
+                .payloadShape, "no \"message\" object: an FCM v1 request body is {\"message\": {…}}", at: ["message"])
+            return
+        }
+        let m = ["message"]
+        let images = AttachmentPayload.fcmImages(message)
+        let payload = message["apns"]?["payload"]
+        if let payload, payload["aps"] != nil {
+            apnsPayload(payload, at: m + ["apns", "payload"], via: "FCM", extra: images)
+        } else {
+            notes.add(
+                .payloadShape,
+                "message has no apns.payload.aps: iOS shows the message without a custom sound (it goes in message.apns.payload.aps.sound)",
+                .note, at: m + ["apns"])
+            if !images.isEmpty {
+                AttachmentPayload.check(
+                    payload: payload ?? .object([]), aps: nil, apsPath: m + ["apns", "payload", "aps"], extra: images,
+                    bundle: lookup.locations.bundle, into: &notes)
+            }
+        }
+        let android = m + ["android", "notification"]
+        if let sound = root.value(at: android + ["sound"]) {
+            androidSound(
+                sound, at: android + ["sound"], channels: [android + ["channel_id"], android + ["channelId"]], in: root)
+        }
     }
 }

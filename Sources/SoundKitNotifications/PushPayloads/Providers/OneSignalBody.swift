@@ -7,13 +7,29 @@ struct OneSignalBody: ProviderBody {
     static func check(_ root: JSONValue, in run: inout PayloadRun) { run.oneSignal(root) }
 }
 
-/// gorush: `{"notifications": [{"platform": 1 | 2 | 3, "sound", "apns", …}]}`, platform 1 iOS and 2 Android.
-struct GorushBody: ProviderBody {
-    static let provider = PushProvider.gorush
-    static let documentation = "gorush README: Run gorush web server (request body)"
-    static func recognises(_ root: JSONValue) -> Bool {
-        if case .array? = root["notifications"] { return true }
-        return false
+/// OneSignal's body, read.
+extension PayloadRun {
+    /// OneSignal: `ios_sound` and `android_sound` (`"nil"` silences either) with `android_channel_id` or
+    /// `existing_android_channel_id`, and `ios_attachments`, which OneSignal's service extension downloads.
+    mutating func oneSignal(_ root: JSONValue) {
+        if let sound = root["ios_sound"], sound != .string("nil") { iosSound(sound, at: ["ios_sound"]) }
+        if let sound = root["android_sound"], sound != .string("nil") {
+            androidSound(
+                sound, at: ["android_sound"], channels: [["android_channel_id"], ["existing_android_channel_id"]],
+                in: root)
+        }
+        guard let attachments = root["ios_attachments"] else { return }
+        guard case .object(let members) = attachments else {
+            notes.add(
+                .attachmentURL,
+                "ios_attachments is \(attachments.typeName); it must be a dictionary {\"id\": \"https://…/image.jpg\"}",
+                at: ["ios_attachments"])
+            return
+        }
+        // A value without a scheme is a file in the app's bundle, which OneSignal documents too.
+        for (id, url) in members {
+            if case .string(let s) = url, !s.contains("://") { continue }
+            AttachmentPayload.downloaded(url, at: ["ios_attachments", id], into: &notes)
+        }
     }
-    static func check(_ root: JSONValue, in run: inout PayloadRun) { run.gorush(root) }
 }

@@ -19,7 +19,7 @@ protocol ProviderBody: Sendable {
 enum ProviderBodies {
     static let all: [any ProviderBody.Type] = [
         OneSignalLiveActivityBody.self, SNSBody.self, PinpointBody.self, BrazeRESTBody.self, AirshipBody.self,
-        PusherBeamsBody.self, FCMv1ProviderBody.self, SimulatorBody.self, BrazeAPNsBody.self, APNsBody.self,
+        PusherBeamsBody.self, FCMv1Body.self, SimulatorBody.self, BrazeAPNsBody.self, APNsBody.self,
         GorushBody.self, OneSignalBody.self, ExpoBody.self, FCMLegacyBody.self, AzureNativeBody.self,
     ]
 
