@@ -5,7 +5,9 @@ import Testing
 /// Kotlin and Java `setSound(` (SOURCE-TREES.md §2.2): a URI written out by name (`…/raw/x`), one built from a
 /// resource id (`"/" + R.raw.x`), through a variable, on a channel (with its id) or a notification.
 @Suite struct ScannerAndroidTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func aChannelVariableWithARawURI() throws {
         let src = """

@@ -5,7 +5,9 @@ import Testing
 /// Swift and Objective-C call shapes (SOURCE-TREES.md §2.1), each both ways: the call yields its reference at the
 /// literal, a look-alike yields none.
 @Suite struct ScannerAppleTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func namedSoundAtItsLiteral() throws {
         let src = """
@@ -65,6 +67,17 @@ import Testing
                 "\(at("\"tone.caf\"", src)) ios notification fileName tone.caf",
                 "\(at("Settings", src)) ios notification fileName *",
             ])
+    }
+
+    @Test func aRunTimeVariableIsReportedWhereItIsUsedNotWhereItIsSet() throws {
+        // Capacitor's LocalNotificationsPlugin.swift (ionic-team/capacitor-plugins, local-notifications/ios) writes
+        // this; the site once pointed at the `if let` on the line above.
+        let src = """
+            if let sound = notification["sound"] as? String {
+                content.sound = UNNotificationSound(named: UNNotificationSoundName(sound))
+            }
+            """
+        #expect(try Scanned.lines(src, "a.swift") == ["\(at("sound))", src)) ios notification fileName *"])
     }
 
     @Test func interpolationIsDynamicWithItsLiteralEnds() throws {

@@ -5,7 +5,9 @@ import Testing
 /// flutter_local_notifications' call shapes (SOURCE-TREES.md §2.3), the first as its example app writes them
 /// (`example/lib/main.dart` at 46133c8, `_showNotificationCustomSound`).
 @Suite struct ScannerDartTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func theExampleAppsCustomSound() throws {
         let src = """

@@ -5,7 +5,9 @@ import Testing
 /// C# shapes (SOURCE-TREES.md §2.7, §2.8): Plugin.LocalNotification as its wiki writes it ("Notification with a
 /// Sound File"), Xamarin's resource ids, Android's `SetSound`, Unity's `SoundName`.
 @Suite struct ScannerDotNetTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func theWikisPlatformChoiceGivesOneNameAPlatform() throws {
         let src = """
@@ -49,7 +51,8 @@ import Testing
             var channel = new NotificationChannel("calls", "Calls", NotificationImportance.High);
             channel.SetSound(Android.Net.Uri.Parse($"{ContentResolver.SchemeAndroidResource}://{PackageName}/raw/ring"), attributes);
             """
-        #expect(try Scanned.lines(src, "MainActivity.cs") == ["\(at("$\"{", src)) android channel resourceURI ring #calls"])
+        #expect(
+            try Scanned.lines(src, "MainActivity.cs") == ["\(at("$\"{", src)) android channel resourceURI ring #calls"])
     }
 
     @Test func unityAndNativeBindings() throws {

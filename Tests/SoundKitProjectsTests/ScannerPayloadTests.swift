@@ -4,7 +4,9 @@ import Testing
 
 /// Push bodies and `capacitor.config.json` in the tree, read with the payload checker's JSON reader.
 @Suite struct ScannerPayloadTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func apnsFileAndCriticalName() throws {
         let apns = """

@@ -6,7 +6,9 @@ import Testing
 /// Capacitor, Cordova, Expo; the notifee shapes as its docs write them (`docs/react-native/android/behaviour.mdx`,
 /// `docs/react-native/ios/behaviour.mdx` at b73c76d).
 @Suite struct ScannerScriptTests {
-    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String { Scanned.position(of: needle, in: text, occurrence: n) }
+    func at(_ needle: String, _ text: String, _ n: Int = 1) -> String {
+        Scanned.position(of: needle, in: text, occurrence: n)
+    }
 
     @Test func notifeeChannelAndNotification() throws {
         let src = """
@@ -67,7 +69,9 @@ import Testing
             export default config;
             """
         let refs = try Scanned.scan(config, "capacitor.config.ts").references
-        #expect(refs.map(Scanned.line) == ["\(at("\"beep.wav\"", config)) android config rawNameExtensionStripped beep.wav"])
+        #expect(
+            refs.map(Scanned.line) == ["\(at("\"beep.wav\"", config)) android config rawNameExtensionStripped beep.wav"]
+        )
         #expect(refs.first?.api == "capacitor.config LocalNotifications.sound")
     }
 

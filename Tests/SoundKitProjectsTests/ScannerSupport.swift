@@ -19,7 +19,8 @@ enum Scanned {
         case .dynamic(let prefix, let suffix): name = "\(prefix)*\(suffix)"
         }
         let channel = r.channelID.map { " #\($0)" } ?? ""
-        return "\(r.site.line):\(r.site.column) \(r.platform.rawValue) \(r.role.rawValue) \(r.form.rawValue) \(name)\(channel)"
+        return
+            "\(r.site.line):\(r.site.column) \(r.platform.rawValue) \(r.role.rawValue) \(r.form.rawValue) \(name)\(channel)"
     }
 
     /// The references of `text` as `path`, one line each.
@@ -32,7 +33,9 @@ enum Scanned {
     static func position(of needle: String, in text: String, occurrence: Int = 1) -> String {
         let scalars = Array(text.unicodeScalars)
         let target = Array(needle.unicodeScalars)
-        var line = 1, column = 1, seen = 0
+        var line = 1
+        var column = 1
+        var seen = 0
         for k in scalars.indices {
             if k + target.count <= scalars.count, Array(scalars[k..<(k + target.count)]) == target {
                 seen += 1

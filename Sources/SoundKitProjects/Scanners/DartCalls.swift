@@ -25,7 +25,8 @@ enum DartCalls {
                 let v = c.soundName(arg.value)
             {
                 let (role, id) = androidContext(k, c)
-                let api = role == .channel ? "AndroidNotificationChannel(sound:)" : "RawResourceAndroidNotificationSound"
+                let api =
+                    role == .channel ? "AndroidNotificationChannel(sound:)" : "RawResourceAndroidNotificationSound"
                 let shape = ScanContext.Shape(platform: .android, role: role, api: api, form: .rawName)
                 c.emit(v, shape, channelID: id)
             }

@@ -67,9 +67,11 @@ extension ScanContext {
         let dotted = (r.lowerBound..<r.upperBound).allSatisfy { tree.identifier($0) != nil || tree.punct($0, ".") }
         if dotted, let last = names.last {
             if let text = Self.knownText[last] { return [.text(text, at: r.lowerBound)] }
+            // A same-file constant stands for its text; a variable holding something known only at run time is
+            // reported where it is used, not where it was set.
             if depth < Self.maxIndirection, let initial = initializer(of: last) {
                 let inner = segments(initial, depth: depth + 1)
-                if !inner.isEmpty { return inner }
+                if inner.contains(where: { if case .hole = $0 { return false } else { return true } }) { return inner }
             }
         }
         return [.hole(at: r.lowerBound)]
@@ -91,7 +93,9 @@ extension ScanContext {
         var base = k
         if tree.ident(k, "Resource") || tree.ident(k, "R") {
             base = k
-        } else if let found = (k..<min(r.upperBound, k + 8)).first(where: { tree.ident($0, "R") || tree.ident($0, "Resource") }),
+        } else if let found = (k..<min(r.upperBound, k + 8)).first(where: {
+            tree.ident($0, "R") || tree.ident($0, "Resource")
+        }),
             (k..<found).allSatisfy({ tree.identifier($0) != nil || tree.punct($0, ".") })
         {
             // A qualified R: `com.example.app.R.raw.x`.
@@ -116,7 +120,8 @@ extension ScanContext {
         }
         let carrier = segments.first { if case .text = $0 { return true } else { return false } } ?? first
         if allText { return Evaluated(name: .literal(texts.joined()), at: carrier.at) }
-        var prefix = "", suffix = ""
+        var prefix = ""
+        var suffix = ""
         for s in segments {
             guard case .text(let t, _) = s else { break }
             prefix += t

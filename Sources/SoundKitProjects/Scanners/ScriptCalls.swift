@@ -36,10 +36,12 @@ enum ScriptCalls {
             if config && key == "sound" && place.keys.prefix(2) == ["LocalNotifications", "plugins"] {
                 guard let v = c.soundName(value) else { continue }
                 let api = "capacitor.config LocalNotifications.sound"
-                c.emit(v, ScanContext.Shape(platform: .android, role: .config, api: api, form: .rawNameExtensionStripped))
+                c.emit(
+                    v, ScanContext.Shape(platform: .android, role: .config, api: api, form: .rawNameExtensionStripped))
                 continue
             }
-            guard let callee = place.callee ?? (imported.contains(.notifee) ? ["notifee", "displayNotification"] : nil),
+            guard
+                let callee = place.callee ?? (imported.contains(.notifee) ? ["notifee", "displayNotification"] : nil),
                 let library = library(of: callee, imported: imported), let v = c.soundName(value)
             else { continue }
             reference(v, key: key, place: place, library: library, &c)
@@ -85,7 +87,7 @@ enum ScriptCalls {
     static func imports(_ c: ScanContext) -> Set<Library> {
         var out: Set<Library> = []
         for (k, tok) in c.tree.tokens.enumerated() {
-            if let s = tok.literal?.joined {
+            if tok.kind == .string, NotificationUse.isImported(k, c.tree), let s = tok.literal?.joined {
                 for l in Library.allCases where s.hasPrefix(l.rawValue) { out.insert(l) }
                 if s == "@capacitor/push-notifications" { out.insert(.capacitor) }
             } else if tok.isIdentifier("cordova"), c.tree.punct(k + 1, ".") {

@@ -167,7 +167,8 @@ struct TokenTree {
 
     /// Whether the token at `k`, on a new line, continues the expression before it (an operator at either end).
     func continues(_ k: Int) -> Bool {
-        let before = tokens[k - 1], here = tokens[k]
+        let before = tokens[k - 1]
+        let here = tokens[k]
         let joiners: Set<String> = ["+", "-", "*", "/", ".", "?.", "?", ":", "=", "(", "[", "{", ",", "??", "&&", "||"]
         if before.kind == .punctuation && joiners.contains(before.text) { return true }
         return here.kind == .punctuation && [".", "?.", "+", "?", ":", "??"].contains(here.text)
