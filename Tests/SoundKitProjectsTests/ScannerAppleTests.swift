@@ -122,6 +122,21 @@ import Testing
             ])
     }
 
+    @Test func initNamedAndAPropertyOutsideNotificationCode() throws {
+        let src = """
+            import UserNotifications
+            content.sound = .init(named: UNNotificationSoundName("inferred.caf"))
+            let s = UNNotificationSound.init(named: UNNotificationSoundName("explicit.caf"))
+            """
+        #expect(
+            try Scanned.lines(src, "a.swift") == [
+                "\(at("\"inferred.caf\"", src)) ios notification fileName inferred.caf",
+                "\(at("\"explicit.caf\"", src)) ios notification fileName explicit.caf",
+            ])
+        // A model's own `soundName` in a file with no notification code is not UILocalNotification's.
+        #expect(try Scanned.scan("alarm.soundName = \"beep.caf\"", "Alarm.swift").references.isEmpty)
+    }
+
     @Test func lookAlikesYieldNothing() throws {
         let src = """
             // content.sound = UNNotificationSound(named: UNNotificationSoundName("comment.caf"))

@@ -37,7 +37,8 @@ enum DotNetCalls {
         let t = c.tree
         let value = (k + 2)..<t.expressionEnd(from: k + 2)
         let owner = initializer(around: k, t)
-        let member = t.punct(k - 1, ".")
+        // `x.Sound = …` outside an initializer counts in a file that uses notification APIs.
+        let member = t.punct(k - 1, ".") && c.usesNotifications
         guard owner != nil || member else { return }
         if name == "SoundName" {
             // Unity's iOSNotification (Android has no sound API in com.unity.mobile.notifications).

@@ -9,6 +9,7 @@ enum NotificationUse {
                 "UNUserNotificationCenter", "UNMutableNotificationContent", "UNNotificationSound",
                 "UNNotificationRequest",
                 "UILocalNotification", "UNNotificationServiceExtension", "UNNotificationSoundName", "UserNotifications",
+                "CKNotificationInfo", "CKSubscription",
             ]
         case .kotlin, .java:
             return [

@@ -6,6 +6,9 @@ struct ScanContext {
     /// For each name declared with an initializer (`let x =`, `val x =`, `const x =`, `String x =`), the index of
     /// each initializer's first token.
     let declarations: [String: [Int]]
+    /// Whether the file uses notification APIs (``NotificationUse``): assignments to a property named like a
+    /// notification's sound (`x.soundName =`, `x.Sound =`) only count in such a file.
+    var usesNotifications = false
     var references: [SoundReference] = []
     /// The tokens a reference was taken from, with its platform, so that a name is taken once.
     var taken: Set<String> = []
@@ -15,6 +18,7 @@ struct ScanContext {
         self.language = language
         self.tree = tree
         declarations = Self.declarations(in: tree)
+        usesNotifications = NotificationUse.uses(self)
     }
 
     /// The place of the token at `k`.

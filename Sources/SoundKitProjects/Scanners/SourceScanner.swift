@@ -71,7 +71,7 @@ package enum SourceScanner {
             ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column)
         }
         return SourceScan(
-            references: references, usesNotifications: !references.isEmpty || NotificationUse.uses(context),
+            references: references, usesNotifications: !references.isEmpty || context.usesNotifications,
             runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes)
     }
 
