@@ -81,3 +81,31 @@ import Testing
         #expect(scan.notes.map(\.message).contains { $0.contains("scanned only up to here") })
     }
 }
+
+/// Shapes whose work would grow with the square of the file if each call looked at the whole bracket around it.
+@Suite struct ScannerWorkBoundTests {
+    @Test func manySoundKeysInOneObjectAreBounded() throws {
+        let members = String(repeating: "sound: 'x', ", count: 12_000)
+        let src = "import notifee from '@notifee/react-native';\nnotifee.createChannel({ \(members) id: 'c' });"
+        let scan = try Scanned.scan(src, "a.js")
+        // Each key is a channel sound, up to the bound.
+        #expect(scan.references.count == ScanContext.maxCandidates)
+        #expect(scan.notes.map(\.message).contains { $0.contains("over 5000 candidate calls") })
+    }
+
+    @Test func deeplyNestedCallsAndParenthesesAreBounded() throws {
+        // Past the tree's bracket depth (2048), under the byte and token bounds.
+        let depth = 10_000
+        let nested =
+            String(repeating: "UNNotificationSound(named: UNNotificationSoundName(", count: depth) + "\"a.caf\""
+            + String(repeating: "))", count: depth)
+        let refs = try Scanned.scan(nested, "a.swift").references
+        // The outer calls whose brackets are matched each name a sound built at run time (another call).
+        #expect(refs.count == TokenTree.maxDepth / 2)
+        #expect(refs.allSatisfy { $0.name == .dynamic(prefix: "", suffix: "") })
+        let parens =
+            "x.sound = UNNotificationSound(named: " + String(repeating: "(", count: 100_000) + "\"p.caf\""
+            + String(repeating: ")", count: 100_000) + ")"
+        #expect(try Scanned.scan(parens, "b.swift").references.map(\.name) == [.dynamic(prefix: "", suffix: "")])
+    }
+}

@@ -12,6 +12,12 @@ struct ScanContext {
     var references: [SoundReference] = []
     /// The tokens a reference was taken from, with its platform, so that a name is taken once.
     var taken: Set<String> = []
+    /// What the scan read past.
+    var notes: [ProjectNote] = []
+    /// How many candidate calls were read: each may look at the brackets around it, so a file that holds more than
+    /// ``maxCandidates`` (no real one does) is read only that far.
+    var candidates = 0
+    static let maxCandidates = 5000
 
     init(path: String, language: SourceLanguage, tree: TokenTree) {
         self.path = path
@@ -19,6 +25,17 @@ struct ScanContext {
         self.tree = tree
         declarations = Self.declarations(in: tree)
         usesNotifications = NotificationUse.uses(self)
+    }
+
+    /// Counts one candidate call at `k`; false (and a note, once) past ``maxCandidates``.
+    mutating func candidate(at k: Int) -> Bool {
+        candidates += 1
+        if candidates == Self.maxCandidates + 1 {
+            let message =
+                "scanned for sound names only up to here: over \(Self.maxCandidates) candidate calls in one file"
+            notes.append(ProjectNote(site: site(k), message: message))
+        }
+        return candidates <= Self.maxCandidates
     }
 
     /// The place of the token at `k`.

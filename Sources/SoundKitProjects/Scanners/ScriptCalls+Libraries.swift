@@ -24,7 +24,9 @@ extension ScriptCalls {
             c.emit(v, shape, channelID: sibling("id"))
         case (.notifee, "displayNotification", "sound"), (.notifee, "createTriggerNotification", "sound"):
             if keys.first == "ios" {
-                let critical = t.member(place.object, "critical").map { m in m.value.contains { t.ident($0, "true") } }
+                let critical = t.member(place.object, "critical").map { m in
+                    m.value.prefix(4).contains { t.ident($0, "true") }
+                }
                 let role: SoundReference.Role = critical == true ? .critical : .notification
                 c.emit(v, Shape(platform: .apple, role: role, api: "notifee ios.sound", form: .fileName))
             } else if keys.first == "android" {

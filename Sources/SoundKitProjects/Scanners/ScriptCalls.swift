@@ -29,7 +29,9 @@ enum ScriptCalls {
         let imported = imports(c)
         let config = FileName.last(c.path).hasPrefix("capacitor.config.")
         for k in 0..<t.count {
-            guard let key = propertyKey(k, t), key == "sound" || key == "soundName" else { continue }
+            guard let key = propertyKey(k, t), key == "sound" || key == "soundName", c.candidate(at: k) else {
+                continue
+            }
             let object = t.parent[k]
             let value = t.punct(k + 1, ":") ? (k + 2)..<t.expressionEnd(from: k + 2) : k..<(k + 1)
             let place = self.place(of: object, t)

@@ -72,7 +72,7 @@ package enum SourceScanner {
         }
         return SourceScan(
             references: references, usesNotifications: !references.isEmpty || context.usesNotifications,
-            runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes)
+            runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes + context.notes)
     }
 
     /// Whether `bytes` are valid UTF-8.
