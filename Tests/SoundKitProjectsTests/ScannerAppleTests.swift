@@ -69,6 +69,17 @@ import Testing
             ])
     }
 
+    @Test func aRunTimeVariableIsReportedWhereItIsUsedNotWhereItIsSet() throws {
+        // Capacitor's LocalNotificationsPlugin.swift (ionic-team/capacitor-plugins, local-notifications/ios) writes
+        // this; the site once pointed at the `if let` on the line above.
+        let src = """
+            if let sound = notification["sound"] as? String {
+                content.sound = UNNotificationSound(named: UNNotificationSoundName(sound))
+            }
+            """
+        #expect(try Scanned.lines(src, "a.swift") == ["\(at("sound))", src)) ios notification fileName *"])
+    }
+
     @Test func interpolationIsDynamicWithItsLiteralEnds() throws {
         let src = #"content.sound = UNNotificationSound(named: UNNotificationSoundName("\(tone).mp3"))"#
         let refs = try Scanned.scan(src, "a.swift").references
@@ -109,6 +120,21 @@ import Testing
                 "\(at("\"legacy.caf\"", src)) ios notification fileName legacy.caf",
                 "\(at("\"cloudkit.caf\"", src)) ios notification fileName cloudkit.caf",
             ])
+    }
+
+    @Test func initNamedAndAPropertyOutsideNotificationCode() throws {
+        let src = """
+            import UserNotifications
+            content.sound = .init(named: UNNotificationSoundName("inferred.caf"))
+            let s = UNNotificationSound.init(named: UNNotificationSoundName("explicit.caf"))
+            """
+        #expect(
+            try Scanned.lines(src, "a.swift") == [
+                "\(at("\"inferred.caf\"", src)) ios notification fileName inferred.caf",
+                "\(at("\"explicit.caf\"", src)) ios notification fileName explicit.caf",
+            ])
+        // A model's own `soundName` in a file with no notification code is not UILocalNotification's.
+        #expect(try Scanned.scan("alarm.soundName = \"beep.caf\"", "Alarm.swift").references.isEmpty)
     }
 
     @Test func lookAlikesYieldNothing() throws {

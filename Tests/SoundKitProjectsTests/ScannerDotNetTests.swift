@@ -70,6 +70,17 @@ import Testing
             ])
     }
 
+    @Test func aPropertyAssignmentCountsOnlyInNotificationCode() throws {
+        let plugin = """
+            using Plugin.LocalNotification;
+            var request = new NotificationRequest();
+            request.Sound = "chime.wav";
+            """
+        #expect(
+            try Scanned.lines(plugin, "a.cs") == ["\(at("\"chime.wav\"", plugin)) both notification rawName chime.wav"])
+        #expect(try Scanned.scan("audio.Sound = \"boom.wav\";", "Game.cs").references.isEmpty)
+    }
+
     @Test func lookAlikesYieldNothing() throws {
         let src = """
             var player = new SoundPlayer { Sound = "click.wav" };

@@ -38,11 +38,13 @@ import Testing
     }
 
     @Test(arguments: paths)
-    func aMegabyteOfOpeningBrackets(_ path: String) throws {
-        for bracket in ["(", "{", "[", "\"\\(", "${"] {
-            let text = String(repeating: bracket, count: (1 << 20) / bracket.utf8.count)
-            let scan = try Scanned.scan(text, path)
-            #expect(scan.references.isEmpty)
+    func aMegabyteOfOpeningParentheses(_ path: String) throws {
+        let scan = try Scanned.scan(String(repeating: "(", count: 1 << 20), path)
+        #expect(scan.references.isEmpty)
+        // Other brackets and interpolations, 64 KB each (the same code paths; a debug build is slow).
+        for opener in ["{", "[", "\"\\(", "${", "$\"{", "`${"] {
+            let text = String(repeating: opener, count: (1 << 16) / opener.utf8.count)
+            #expect(try Scanned.scan(text, path).references.isEmpty)
         }
     }
 
@@ -77,5 +79,33 @@ import Testing
         let text = String(repeating: "a ", count: SourceLexer.maxTokens + 10)
         let scan = try Scanned.scan(text, "a.kt")
         #expect(scan.notes.map(\.message).contains { $0.contains("scanned only up to here") })
+    }
+}
+
+/// Shapes whose work would grow with the square of the file if each call looked at the whole bracket around it.
+@Suite struct ScannerWorkBoundTests {
+    @Test func manySoundKeysInOneObjectAreBounded() throws {
+        let members = String(repeating: "sound: 'x', ", count: 12_000)
+        let src = "import notifee from '@notifee/react-native';\nnotifee.createChannel({ \(members) id: 'c' });"
+        let scan = try Scanned.scan(src, "a.js")
+        // Each key is a channel sound, up to the bound.
+        #expect(scan.references.count == ScanContext.maxCandidates)
+        #expect(scan.notes.map(\.message).contains { $0.contains("over 5000 candidate calls") })
+    }
+
+    @Test func deeplyNestedCallsAndParenthesesAreBounded() throws {
+        // Past the tree's bracket depth (2048), under the byte and token bounds.
+        let depth = 10_000
+        let nested =
+            String(repeating: "UNNotificationSound(named: UNNotificationSoundName(", count: depth) + "\"a.caf\""
+            + String(repeating: "))", count: depth)
+        let refs = try Scanned.scan(nested, "a.swift").references
+        // The outer calls whose brackets are matched each name a sound built at run time (another call).
+        #expect(refs.count == TokenTree.maxDepth / 2)
+        #expect(refs.allSatisfy { $0.name == .dynamic(prefix: "", suffix: "") })
+        let parens =
+            "x.sound = UNNotificationSound(named: " + String(repeating: "(", count: 100_000) + "\"p.caf\""
+            + String(repeating: ")", count: 100_000) + ")"
+        #expect(try Scanned.scan(parens, "b.swift").references.map(\.name) == [.dynamic(prefix: "", suffix: "")])
     }
 }

@@ -6,7 +6,7 @@ enum AndroidCalls {
     static func scan(_ c: inout ScanContext) {
         let t = c.tree
         for k in 0..<t.count where (t.ident(k, "setSound") || t.ident(k, "SetSound")) && t.punct(k + 1, "(") {
-            guard let arg = t.members(k + 1).first else { continue }
+            guard c.candidate(at: k), let arg = t.members(k + 1).first else { continue }
             uri(arg.value, setSoundAt: k, &c)
         }
     }

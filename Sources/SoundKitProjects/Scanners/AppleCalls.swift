@@ -12,6 +12,12 @@ enum AppleCalls {
                 if let arg = t.member(k + 1, "named"), let v = c.soundName(arg.value, keepDefault: true) {
                     c.emit(v, shape("UNNotificationSound(named:)", .notification))
                 }
+            case "init" where t.punct(k - 1, ".") && t.punct(k + 1, "("):
+                // `UNNotificationSound.init(named:)`, and `content.sound = .init(named: …)`.
+                guard t.ident(k - 2, "UNNotificationSound") || (t.punct(k - 2, "=") && t.ident(k - 3, "sound")),
+                    let arg = t.member(k + 1, "named"), let v = c.soundName(arg.value, keepDefault: true)
+                else { continue }
+                c.emit(v, shape("UNNotificationSound(named:)", .notification))
             case "soundNamed", "criticalSoundNamed", "ringtoneSoundNamed":
                 call(k, name, &c)
             case "soundName", "setSoundName":
@@ -75,7 +81,7 @@ enum AppleCalls {
         } else if t.ident(k, "setSoundName"), t.punct(k + 1, ":") {
             value = selectorArgument(after: k + 1, in: t)
         }
-        guard let value, let v = c.soundName(value) else { return }
+        guard c.usesNotifications, let value, let v = c.soundName(value) else { return }
         c.emit(v, shape("soundName", .notification))
     }
 }

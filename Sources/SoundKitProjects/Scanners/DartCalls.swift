@@ -16,16 +16,18 @@ enum DartCalls {
                 let level = t.member(k + 1, "interruptionLevel")
                 let critical =
                     t.member(k + 1, "criticalSoundVolume") != nil
-                    || (level.map { m in m.value.contains { t.ident($0, "critical") } } ?? false)
+                    || (level.map { m in m.value.prefix(16).contains { t.ident($0, "critical") } } ?? false)
                 let shape = ScanContext.Shape(
                     platform: .apple, role: critical ? .critical : .notification, api: "\(name)(sound:)",
                     form: .fileName)
                 c.emit(v, shape)
-            } else if name == "RawResourceAndroidNotificationSound", let arg = t.members(k + 1).first,
+            } else if name == "RawResourceAndroidNotificationSound", c.candidate(at: k),
+                let arg = t.members(k + 1).first,
                 let v = c.soundName(arg.value)
             {
                 let (role, id) = androidContext(k, c)
-                let api = role == .channel ? "AndroidNotificationChannel(sound:)" : "RawResourceAndroidNotificationSound"
+                let api =
+                    role == .channel ? "AndroidNotificationChannel(sound:)" : "RawResourceAndroidNotificationSound"
                 let shape = ScanContext.Shape(platform: .android, role: role, api: api, form: .rawName)
                 c.emit(v, shape, channelID: id)
             }

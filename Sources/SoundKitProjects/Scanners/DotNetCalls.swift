@@ -8,7 +8,7 @@ enum DotNetCalls {
         let t = c.tree
         for k in 0..<t.count {
             guard let name = t.identifier(k) else { continue }
-            if (name == "Sound" || name == "SoundName") && t.punct(k + 1, "=") {
+            if (name == "Sound" || name == "SoundName") && t.punct(k + 1, "=") && c.candidate(at: k) {
                 property(k, name, &c)
             } else if (name == "GetSound" || name == "GetCriticalSound") && t.punct(k + 1, "("),
                 t.ident(k - 2, "UNNotificationSound"), let arg = t.members(k + 1).first, let v = c.soundName(arg.value)
@@ -37,13 +37,14 @@ enum DotNetCalls {
         let t = c.tree
         let value = (k + 2)..<t.expressionEnd(from: k + 2)
         let owner = initializer(around: k, t)
-        let member = t.punct(k - 1, ".")
+        // `x.Sound = …` outside an initializer counts in a file that uses notification APIs.
+        let member = t.punct(k - 1, ".") && c.usesNotifications
         guard owner != nil || member else { return }
         if name == "SoundName" {
             // Unity's iOSNotification (Android has no sound API in com.unity.mobile.notifications).
             guard owner == nil || owner?.type == "iOSNotification", let v = c.soundName(value) else { return }
             let soundType = owner.flatMap { t.member($0.brace, "SoundType", equalsLabels: true) }
-            let critical = soundType?.value.contains { t.ident($0, "Critical") } ?? false
+            let critical = soundType?.value.prefix(16).contains { t.ident($0, "Critical") } ?? false
             let shape = ScanContext.Shape(
                 platform: .apple, role: critical ? .critical : .notification, api: "iOSNotification.SoundName",
                 form: .fileName)
@@ -51,7 +52,7 @@ enum DotNetCalls {
         }
         let channel = owner?.type == "NotificationChannelRequest"
         // `content.Sound = UNNotificationSound.GetSound(…)` is the native binding's, read by `scan`.
-        let native = value.contains { t.ident($0, "UNNotificationSound") }
+        let native = value.prefix(64).contains { t.ident($0, "UNNotificationSound") }
         guard channel || owner?.type == "NotificationRequest" || (owner == nil && member && !native) else { return }
         var id: String?
         if channel, let brace = owner?.brace, let m = t.member(brace, "Id", equalsLabels: true),
@@ -78,7 +79,9 @@ enum DotNetCalls {
         _ value: Range<Int>, api: String, role: SoundReference.Role, _ c: inout ScanContext
     ) -> Bool {
         let t = c.tree
-        guard let q = value.first(where: { t.punct($0, "?") && t.parent[$0] == t.parent[value.lowerBound] }),
+        // The wiki's shape is a short expression: a long one (or one nesting others) is not read as a choice.
+        guard value.count <= 64,
+            let q = value.first(where: { t.punct($0, "?") && t.parent[$0] == t.parent[value.lowerBound] }),
             let colon = (q..<value.upperBound).first(where: { t.punct($0, ":") && t.parent[$0] == t.parent[q] })
         else { return false }
         let condition = value.lowerBound..<q

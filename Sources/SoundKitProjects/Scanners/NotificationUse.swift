@@ -6,8 +6,10 @@ enum NotificationUse {
         switch language {
         case .swift, .objectiveC:
             return [
-                "UNUserNotificationCenter", "UNMutableNotificationContent", "UNNotificationSound", "UNNotificationRequest",
+                "UNUserNotificationCenter", "UNMutableNotificationContent", "UNNotificationSound",
+                "UNNotificationRequest",
                 "UILocalNotification", "UNNotificationServiceExtension", "UNNotificationSoundName", "UserNotifications",
+                "CKNotificationInfo", "CKSubscription",
             ]
         case .kotlin, .java:
             return [
@@ -24,7 +26,8 @@ enum NotificationUse {
         case .csharp:
             return [
                 "LocalNotificationCenter", "NotificationRequest", "NotificationChannelRequest", "iOSNotificationCenter",
-                "AndroidNotificationCenter", "iOSNotification", "AndroidNotificationChannel", "UNUserNotificationCenter",
+                "AndroidNotificationCenter", "iOSNotification", "AndroidNotificationChannel",
+                "UNUserNotificationCenter",
                 "NotificationManager", "NotificationChannel", "NotificationCompat", "UNMutableNotificationContent",
             ]
         }
@@ -50,14 +53,20 @@ enum NotificationUse {
                 if tok.text == "notification", t.punct(k + 1, "."), t.ident(k + 2, "local") { return true }
                 if tok.text == "Plugin", t.punct(k + 1, "."), t.ident(k + 2, "LocalNotification") { return true }
                 if tok.text == "Unity", t.punct(k + 1, "."), t.ident(k + 2, "Notifications") { return true }
-            case .string:
+            case .string where isImported(k, t):
                 let s = tok.literal?.joined ?? ""
-                if s.count < 200, modules.contains(where: { s.contains($0) }) { return true }
+                if s.utf8.count < 200, modules.contains(where: { s.contains($0) }) { return true }
             default:
                 continue
             }
         }
         return false
+    }
+
+    /// Whether the string at `k` names a module: `import 'm'`, `from 'm'`, `require('m')`, `import('m')`.
+    static func isImported(_ k: Int, _ t: TokenTree) -> Bool {
+        if t.ident(k - 1, "import") || t.ident(k - 1, "from") { return true }
+        return t.punct(k - 1, "(") && (t.ident(k - 2, "require") || t.ident(k - 2, "import"))
     }
 
     /// Where a string builds a `Library/Sounds` path: a literal holding `Library/Sounds`, or a `Sounds` component
@@ -68,7 +77,8 @@ enum NotificationUse {
         var out: [SourceSite] = []
         for (k, tok) in t.tokens.enumerated() where tok.kind == .string {
             let s = tok.literal?.joined ?? ""
-            guard s.count < 300 else { continue }
+            // Every path this looks for has a capital S: most strings are passed over at one look.
+            guard s.utf8.count < 300, s.utf8.contains(UInt8(ascii: "S")) else { continue }
             if s.contains("Library/Sounds") {
                 out.append(c.site(k))
                 continue

@@ -19,7 +19,8 @@ enum PushBodies {
             parsed = try JSONParser.parseLocated(bytes)
         } catch {
             let site = SourceSite(path: path, line: error.line, column: error.column)
-            return SourceScan(notes: [ProjectNote(site: site, message: "not scanned for sound names: \(error.message)")])
+            return SourceScan(notes: [ProjectNote(site: site, message: "not scanned for sound names: \(error.message)")]
+            )
         }
         var walk = Walk(path: path, positions: parsed.positions)
         if config {
@@ -30,7 +31,8 @@ enum PushBodies {
                         platform: .android, role: .config, api: "capacitor.config LocalNotifications.sound",
                         form: .rawNameExtensionStripped))
             }
-            return SourceScan(references: walk.references, usesNotifications: parsed.value["plugins"]?["LocalNotifications"] != nil)
+            return SourceScan(
+                references: walk.references, usesNotifications: parsed.value["plugins"]?["LocalNotifications"] != nil)
         }
         walk.visit(parsed.value, at: [])
         return SourceScan(references: walk.references, usesNotifications: walk.isPushBody)

@@ -20,6 +20,8 @@ extension ScanContext {
 
     /// How many names deep constants are followed.
     static let maxIndirection = 4
+    /// How deep an expression is followed in all.
+    static let maxNesting = 16
 
     /// The parts of the expression `range`, in order.
     func segments(_ range: Range<Int>, depth: Int = 0) -> [Segment] {
@@ -50,8 +52,11 @@ extension ScanContext {
             // `"x" as const`, `'x'!`: the literal is what counts.
             return Self.segments(of: literal, at: r.lowerBound)
         }
+        // Nesting is followed `maxNesting` deep (parentheses, wrappers and constants together): `((((x))))` from a
+        // stranger must not recurse once a bracket.
+        guard depth < Self.maxNesting else { return [.hole(at: r.lowerBound)] }
         if tree.punct(r.lowerBound, "("), tree.partner[r.lowerBound] == r.upperBound - 1 {
-            return segments(tree.inside(r.lowerBound), depth: depth)
+            return segments(tree.inside(r.lowerBound), depth: depth + 1)
         }
         if let raw = rawResource(r) { return [raw] }
         // A wrapper call with one argument: `UNNotificationSoundName(rawValue: "x")`, `.init("x")`, `Uri.parse(…)`.
@@ -62,14 +67,17 @@ extension ScanContext {
             let args = tree.members(open)
             if args.count == 1, let arg = args.first { return segments(arg.value, depth: depth + 1) }
         }
-        // A name: `x`, `.x`, `Type.x`, `Type.Companion.x`.
+        // A name: `x`, `.x`, `Type.x`, `Type.Companion.x` (a few tokens: anything longer is no name).
+        guard r.count <= 16 else { return [.hole(at: r.lowerBound)] }
         let names = (r.lowerBound..<r.upperBound).compactMap { tree.identifier($0) }
         let dotted = (r.lowerBound..<r.upperBound).allSatisfy { tree.identifier($0) != nil || tree.punct($0, ".") }
         if dotted, let last = names.last {
             if let text = Self.knownText[last] { return [.text(text, at: r.lowerBound)] }
+            // A same-file constant stands for its text; a variable holding something known only at run time is
+            // reported where it is used, not where it was set.
             if depth < Self.maxIndirection, let initial = initializer(of: last) {
                 let inner = segments(initial, depth: depth + 1)
-                if !inner.isEmpty { return inner }
+                if inner.contains(where: { if case .hole = $0 { return false } else { return true } }) { return inner }
             }
         }
         return [.hole(at: r.lowerBound)]
@@ -91,7 +99,9 @@ extension ScanContext {
         var base = k
         if tree.ident(k, "Resource") || tree.ident(k, "R") {
             base = k
-        } else if let found = (k..<min(r.upperBound, k + 8)).first(where: { tree.ident($0, "R") || tree.ident($0, "Resource") }),
+        } else if let found = (k..<min(r.upperBound, k + 8)).first(where: {
+            tree.ident($0, "R") || tree.ident($0, "Resource")
+        }),
             (k..<found).allSatisfy({ tree.identifier($0) != nil || tree.punct($0, ".") })
         {
             // A qualified R: `com.example.app.R.raw.x`.
@@ -116,7 +126,8 @@ extension ScanContext {
         }
         let carrier = segments.first { if case .text = $0 { return true } else { return false } } ?? first
         if allText { return Evaluated(name: .literal(texts.joined()), at: carrier.at) }
-        var prefix = "", suffix = ""
+        var prefix = ""
+        var suffix = ""
         for s in segments {
             guard case .text(let t, _) = s else { break }
             prefix += t

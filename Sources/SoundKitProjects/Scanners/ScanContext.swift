@@ -6,15 +6,36 @@ struct ScanContext {
     /// For each name declared with an initializer (`let x =`, `val x =`, `const x =`, `String x =`), the index of
     /// each initializer's first token.
     let declarations: [String: [Int]]
+    /// Whether the file uses notification APIs (``NotificationUse``): assignments to a property named like a
+    /// notification's sound (`x.soundName =`, `x.Sound =`) only count in such a file.
+    var usesNotifications = false
     var references: [SoundReference] = []
     /// The tokens a reference was taken from, with its platform, so that a name is taken once.
     var taken: Set<String> = []
+    /// What the scan read past.
+    var notes: [ProjectNote] = []
+    /// How many candidate calls were read: each may look at the brackets around it, so a file that holds more than
+    /// ``maxCandidates`` (no real one does) is read only that far.
+    var candidates = 0
+    static let maxCandidates = 5000
 
     init(path: String, language: SourceLanguage, tree: TokenTree) {
         self.path = path
         self.language = language
         self.tree = tree
         declarations = Self.declarations(in: tree)
+        usesNotifications = NotificationUse.uses(self)
+    }
+
+    /// Counts one candidate call at `k`; false (and a note, once) past ``maxCandidates``.
+    mutating func candidate(at k: Int) -> Bool {
+        candidates += 1
+        if candidates == Self.maxCandidates + 1 {
+            let message =
+                "scanned for sound names only up to here: over \(Self.maxCandidates) candidate calls in one file"
+            notes.append(ProjectNote(site: site(k), message: message))
+        }
+        return candidates <= Self.maxCandidates
     }
 
     /// The place of the token at `k`.

@@ -24,7 +24,9 @@ extension ScriptCalls {
             c.emit(v, shape, channelID: sibling("id"))
         case (.notifee, "displayNotification", "sound"), (.notifee, "createTriggerNotification", "sound"):
             if keys.first == "ios" {
-                let critical = t.member(place.object, "critical").map { m in m.value.contains { t.ident($0, "true") } }
+                let critical = t.member(place.object, "critical").map { m in
+                    m.value.prefix(4).contains { t.ident($0, "true") }
+                }
                 let role: SoundReference.Role = critical == true ? .critical : .notification
                 c.emit(v, Shape(platform: .apple, role: role, api: "notifee ios.sound", form: .fileName))
             } else if keys.first == "android" {
@@ -35,19 +37,23 @@ extension ScriptCalls {
             (.pushNotification, "localNotificationSchedule", "soundName"):
             guard keys.isEmpty else { return }
             let api = "PushNotification.\(method) soundName"
-            c.emit(v, Shape(platform: .both, role: .notification, api: api, form: .rawNameExtensionStripped),
+            c.emit(
+                v, Shape(platform: .both, role: .notification, api: api, form: .rawNameExtensionStripped),
                 channelID: sibling("channelId"))
         case (.pushNotification, "createChannel", "soundName") where keys.isEmpty:
             let api = "PushNotification.createChannel soundName"
-            c.emit(v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
+            c.emit(
+                v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
                 channelID: sibling("channelId"))
         case (.capacitor, "schedule", "sound") where keys == ["notifications"]:
             let api = "LocalNotifications.schedule sound"
-            c.emit(v, Shape(platform: .both, role: .notification, api: api, form: .rawNameExtensionStripped),
+            c.emit(
+                v, Shape(platform: .both, role: .notification, api: api, form: .rawNameExtensionStripped),
                 channelID: sibling("channelId"))
         case (.capacitor, "createChannel", "sound") where keys.isEmpty:
             let api = "\(place.callee?.first ?? "LocalNotifications").createChannel sound"
-            c.emit(v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
+            c.emit(
+                v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
                 channelID: sibling("id"))
         case (.cordova, "schedule", "sound"), (.cordova, "update", "sound"), (.cordova, "createChannel", "sound"):
             guard keys.isEmpty else { return }
@@ -64,7 +70,8 @@ extension ScriptCalls {
                 id = s
             }
             let api = "Notifications.setNotificationChannelAsync sound"
-            c.emit(v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
+            c.emit(
+                v, Shape(platform: .android, role: .channel, api: api, form: .rawNameExtensionStripped),
                 channelID: id)
         default:
             return
@@ -86,7 +93,10 @@ extension ScriptCalls {
             case .dynamic(let p, let s): return .dynamic(prefix: adding + String(p.dropFirst(scheme.count)), suffix: s)
             }
         }
-        let api = channel ? "cordova.plugins.notification.local.createChannel sound" : "cordova.plugins.notification.local.schedule sound"
+        let api =
+            channel
+            ? "cordova.plugins.notification.local.createChannel sound"
+            : "cordova.plugins.notification.local.schedule sound"
         if written.hasPrefix("file://") || written.hasPrefix("www/") {
             name = written.hasPrefix("file://") ? dropping("file://", adding: "www/") : v.name
             let shape = ScanContext.Shape(platform: .apple, role: .notification, api: api, form: .subpath)

@@ -29,17 +29,21 @@ enum ScriptCalls {
         let imported = imports(c)
         let config = FileName.last(c.path).hasPrefix("capacitor.config.")
         for k in 0..<t.count {
-            guard let key = propertyKey(k, t), key == "sound" || key == "soundName" else { continue }
+            guard let key = propertyKey(k, t), key == "sound" || key == "soundName", c.candidate(at: k) else {
+                continue
+            }
             let object = t.parent[k]
             let value = t.punct(k + 1, ":") ? (k + 2)..<t.expressionEnd(from: k + 2) : k..<(k + 1)
             let place = self.place(of: object, t)
             if config && key == "sound" && place.keys.prefix(2) == ["LocalNotifications", "plugins"] {
                 guard let v = c.soundName(value) else { continue }
                 let api = "capacitor.config LocalNotifications.sound"
-                c.emit(v, ScanContext.Shape(platform: .android, role: .config, api: api, form: .rawNameExtensionStripped))
+                c.emit(
+                    v, ScanContext.Shape(platform: .android, role: .config, api: api, form: .rawNameExtensionStripped))
                 continue
             }
-            guard let callee = place.callee ?? (imported.contains(.notifee) ? ["notifee", "displayNotification"] : nil),
+            guard
+                let callee = place.callee ?? (imported.contains(.notifee) ? ["notifee", "displayNotification"] : nil),
                 let library = library(of: callee, imported: imported), let v = c.soundName(value)
             else { continue }
             reference(v, key: key, place: place, library: library, &c)
@@ -85,7 +89,7 @@ enum ScriptCalls {
     static func imports(_ c: ScanContext) -> Set<Library> {
         var out: Set<Library> = []
         for (k, tok) in c.tree.tokens.enumerated() {
-            if let s = tok.literal?.joined {
+            if tok.kind == .string, NotificationUse.isImported(k, c.tree), let s = tok.literal?.joined {
                 for l in Library.allCases where s.hasPrefix(l.rawValue) { out.insert(l) }
                 if s == "@capacitor/push-notifications" { out.insert(.capacitor) }
             } else if tok.isIdentifier("cordova"), c.tree.punct(k + 1, ".") {

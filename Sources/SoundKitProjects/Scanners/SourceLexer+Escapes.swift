@@ -37,7 +37,8 @@ extension SourceLexer {
 
     /// C#'s interpolation holes: `n` braces open one; in a regular interpolated string `{{` and `}}` are braces.
     mutating func braceHole(_ n: Int, depth: Int, into current: inout [UInt8]) -> Bool {
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
         if n == 1, (peek() == open && peek(1) == open) || (peek() == close && peek(1) == close) {
             current.append(peek() ?? open)
             advance(2)

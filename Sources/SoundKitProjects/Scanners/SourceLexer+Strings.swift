@@ -39,7 +39,8 @@ extension SourceLexer {
     /// The string literal starting at the cursor (its prefix and opening quotes: how many bytes), if one does.
     func stringStart() -> (spec: StringSpec, skip: Int)? {
         guard let b = peek() else { return nil }
-        let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
+        let dq = UInt8(ascii: "\"")
+        let sq = UInt8(ascii: "'")
         switch language {
         case .swift:
             var h = 0

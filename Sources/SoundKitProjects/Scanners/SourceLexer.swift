@@ -159,14 +159,21 @@ struct SourceLexer {
     mutating func punctuation() {
         let start = (i, line, column)
         var length = 1
-        for op in ["===", "!==", "==", "!=", "=>", "->", "?.", "::", "??", "+=", "<=", ">=", "&&", "||"] where at(op) {
-            length = op.utf8.count
-            break
+        if let b = peek(), Self.operatorStarts.contains(b) {
+            for op in Self.operators where at(op) {
+                length = op.utf8.count
+                break
+            }
         }
         advance(length)
         let text = String(decoding: bytes[start.0..<min(i, bytes.count)], as: UTF8.self)
         tokens.append(SourceToken(kind: .punctuation, text: text, line: start.1, column: start.2))
     }
+
+    /// Operators read as one token, longest first.
+    static let operators = ["===", "!==", "==", "!=", "=>", "->", "?.", "::", "??", "+=", "<=", ">=", "&&", "||"]
+    /// Their first bytes.
+    static let operatorStarts = Set(operators.compactMap { $0.utf8.first })
 
     /// Whether a `/` here starts a regular expression in JavaScript (after an operator, an opening bracket, a comma,
     /// `return`), not a division.

@@ -41,7 +41,8 @@ package enum SourceScanner {
         guard isScanned(path: path) else { return nil }
         let top = SourceSite(path: path, line: 1, column: 1)
         guard bytes.count <= maxBytes else {
-            let message = "not scanned for sound names: \(bytes.count) bytes, over the \(maxBytes >> 20) MB a source file may have"
+            let message =
+                "not scanned for sound names: \(bytes.count) bytes, over the \(maxBytes >> 20) MB a source file may have"
             return SourceScan(notes: [ProjectNote(site: top, message: message)])
         }
         guard let language = language(of: path) else { return PushBodies.scan(bytes, path: path) }
@@ -70,8 +71,8 @@ package enum SourceScanner {
             ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column)
         }
         return SourceScan(
-            references: references, usesNotifications: !references.isEmpty || NotificationUse.uses(context),
-            runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes)
+            references: references, usesNotifications: !references.isEmpty || context.usesNotifications,
+            runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes + context.notes)
     }
 
     /// Whether `bytes` are valid UTF-8.

@@ -12,6 +12,14 @@ struct TokenTree {
     private(set) var partner: [Int]
     /// The innermost open bracket around each token (for a bracket: the one around it); -1 at the top level.
     private(set) var parent: [Int]
+    /// Each bracket's members once split: a call looks at the members of the call or object around it, and a
+    /// stranger's file can hold thousands of calls in one bracket.
+    let memberCache = MemberCache()
+
+    /// The members already split, by bracket and labelling.
+    final class MemberCache {
+        var lists: [Int: [Member]] = [:]
+    }
 
     init(_ tokens: [SourceToken]) {
         self.tokens = tokens
@@ -85,6 +93,14 @@ struct TokenTree {
 
     /// The comma-separated members of the bracket opened at `open`; `equalsLabels` reads `Name = value` as labelled.
     func members(_ open: Int, equalsLabels: Bool = false) -> [Member] {
+        let key = open &* 2 &+ (equalsLabels ? 1 : 0)
+        if let cached = memberCache.lists[key] { return cached }
+        let out = splitMembers(open, equalsLabels: equalsLabels)
+        memberCache.lists[key] = out
+        return out
+    }
+
+    func splitMembers(_ open: Int, equalsLabels: Bool) -> [Member] {
         let body = inside(open)
         var out: [Member] = []
         var start = body.lowerBound
@@ -167,7 +183,8 @@ struct TokenTree {
 
     /// Whether the token at `k`, on a new line, continues the expression before it (an operator at either end).
     func continues(_ k: Int) -> Bool {
-        let before = tokens[k - 1], here = tokens[k]
+        let before = tokens[k - 1]
+        let here = tokens[k]
         let joiners: Set<String> = ["+", "-", "*", "/", ".", "?.", "?", ":", "=", "(", "[", "{", ",", "??", "&&", "||"]
         if before.kind == .punctuation && joiners.contains(before.text) { return true }
         return here.kind == .punctuation && [".", "?.", "+", "?", ":", "??"].contains(here.text)
