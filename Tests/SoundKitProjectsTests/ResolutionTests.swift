@@ -13,8 +13,8 @@ import Testing
         role: SoundReference.Role = .notification, channel: String? = nil
     ) -> SoundReference {
         SoundReference(
-            site: site, platform: platform, role: role, api: "test", name: .literal(name), form: form,
-            channelID: channel)
+            site: site, platform: platform, role: role, api: "test", name: .literal(name), form: form
+        ).on(channel: channel)
     }
 
     static func app(_ entries: [BundleEntry], kind: TargetKind = .application, name: String = "Runner") -> TargetLayout

@@ -67,18 +67,22 @@ package struct SoundReference: Sendable, Hashable, Codable {
     /// How the platform reads it.
     package var form: Form
     /// For an Android channel (created, or named by a notification): its id when it is a literal.
-    package var channelID: String?
+    package var channelID: String? = nil
 
-    package init(
-        site: SourceSite, platform: Platform, role: Role, api: String, name: Name, form: Form, channelID: String? = nil
-    ) {
+    package init(site: SourceSite, platform: Platform, role: Role, api: String, name: Name, form: Form) {
         self.site = site
         self.platform = platform
         self.role = role
         self.api = api
         self.name = name
         self.form = form
-        self.channelID = channelID
+    }
+
+    /// The reference for the Android channel `id` (nil: none known).
+    package func on(channel id: String?) -> SoundReference {
+        var r = self
+        r.channelID = id
+        return r
     }
 }
 

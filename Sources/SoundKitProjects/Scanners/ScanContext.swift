@@ -60,7 +60,8 @@ struct ScanContext {
         references.append(
             SoundReference(
                 site: site(value.at), platform: shape.platform, role: shape.role, api: shape.api, name: value.name,
-                form: shape.form, channelID: channelID))
+                form: shape.form
+            ).on(channel: channelID))
     }
 
     /// Whether a reference was already taken from the token at `k`.
