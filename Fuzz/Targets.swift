@@ -7,6 +7,7 @@ import SoundKitConfig
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitProjects
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,10 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
     "config": fuzzConfiguration,
+    // Issue 42's framework readers: a .csproj's or config.xml's XML, a Gradle script, a pubspec.yaml.
+    "xml": fuzzXML,
+    "gradle": fuzzGradle,
+    "pubspec": fuzzPubspec,
     "zip": fuzzZip,
     "profile": fuzzProfile,
     // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.

@@ -156,7 +156,9 @@ package enum FrameworkDetector {
                     notes: [
                         ProjectNote(
                             site: site,
-                            message: "a Tuist project: its Xcode project is generated (tuist generate) and not committed, so its targets are not read")
+                            message:
+                                "a Tuist project: its Xcode project is generated (tuist generate) and not committed, so its targets are not read"
+                        )
                     ]))
         }
         found += gradle(folder, has, root)
@@ -201,7 +203,9 @@ package enum FrameworkDetector {
                 for key in ["dependencies", "devDependencies"] {
                     if case .object(let members)? = json[key] { names.formUnion(members.map(\.0)) }
                 }
-                if names.contains("react-native") { found.append(.init(kind: .reactNative, folder: folder, file: file)) }
+                if names.contains("react-native") {
+                    found.append(.init(kind: .reactNative, folder: folder, file: file))
+                }
                 if names.contains("expo") { found.append(.init(kind: .expo, folder: folder, file: file)) }
                 if names.contains("@capacitor/core"), found.allSatisfy({ $0.kind != .capacitor }) {
                     found.append(.init(kind: .capacitor, folder: folder, file: file))
@@ -236,7 +240,9 @@ package enum FrameworkDetector {
     /// A small file's text (its first 64 KiB), or "".
     static func text(_ folder: String, _ name: String, _ root: String) -> String {
         let path = FileSystem.join(root, below(folder, name))
-        guard let file = try? InputFile(path: path), let bytes = try? file.read(at: 0, count: 1 << 16) else { return "" }
+        guard let file = try? InputFile(path: path), let bytes = try? file.read(at: 0, count: 1 << 16) else {
+            return ""
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -192,7 +192,9 @@ package enum MSBuildProject {
                     notes.append(
                         ProjectNote(
                             site: site,
-                            message: "the project folder holds more than \(ProjectFiles.maximumListed) files: globs see the first"))
+                            message:
+                                "the project folder holds more than \(ProjectFiles.maximumListed) files: globs see the first"
+                        ))
                 }
                 listing = found.files
             }
@@ -243,7 +245,8 @@ package enum MSBuildProject {
                 let prefix = properties["MonoAndroidResourcePrefix"]?.replacingBackslashes()
                 let prefixes = [prefix ?? (isMaui ? "Platforms/Android/Resources" : "Resources")]
                 let path = stripping(
-                    prefixes + (item.link == nil ? [] : ["Resources"]), from: item.link.map { metadata($0, item) } ?? item.file)
+                    prefixes + (item.link == nil ? [] : ["Resources"]),
+                    from: item.link.map { metadata($0, item) } ?? item.file)
                 let parts = path.split(separator: "/")
                 guard parts.count == 2, parts[0] == "raw" else { return nil }
                 return entry(item, path, .androidRaw)
