@@ -121,7 +121,7 @@ import Testing
         inputs += [
             Array("\"\"\"".utf8), Array("/*".utf8), Array("'".utf8), Array(String(repeating: "{", count: 100_000).utf8),
             Array(String(repeating: "}", count: 1000).utf8), Array("res.srcDirs".utf8), Array("project(".utf8),
-            [0xFF, 0xFE, 0x00, 0x80], Array(String(repeating: "res.srcDir(", count: 5000).utf8),
+            [0xFF, 0xFE, 0x00, 0x80], Array(String(repeating: "res.srcDir(", count: 2000).utf8),
         ]
         var read = 0
         for bytes in inputs {

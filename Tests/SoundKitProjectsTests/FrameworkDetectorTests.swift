@@ -14,6 +14,9 @@ import Testing
             "rn/node_modules/x/package.json": "{\"dependencies\": {\"react-native\": \"0.74.0\"}}",
             "rn/node_modules/x/android/build.gradle": "apply plugin: 'com.android.application'",
             "expo/package.json": "{\"dependencies\": {\"expo\": \"51.0.0\"}}",
+            "cap-app/package.json": "{\"dependencies\": {\"@capacitor/core\": \"6\", \"@capacitor/ios\": \"6\"}}",
+            "cap-plugin/package.json":
+                "{\"capacitor\": {\"ios\": {\"src\": \"ios\"}}, \"dependencies\": {\"@capacitor/core\": \"6\", \"@capacitor/android\": \"6\"}}",
             "maui/App.csproj": "<Project Sdk=\"Microsoft.NET.Sdk\"/>",
             "maui/obj/Debug/x.csproj": "<Project/>",
             "game/ProjectSettings/ProjectSettings.asset": "x",
@@ -30,12 +33,13 @@ import Testing
         let found = scan.projects.map { "\($0.kind.rawValue) \($0.file)" }
         #expect(
             found == [
-                "expo expo/package.json", "unity game/ProjectSettings", "nativeApple gen/project.yml",
+                "capacitor cap-app/package.json", "expo expo/package.json", "unity game/ProjectSettings",
+                "nativeApple gen/project.yml",
                 "nativeApple ios/Runner.xcodeproj", "androidGradle kmp/composeApp/build.gradle.kts",
                 "kotlinMultiplatform kmp/composeApp/build.gradle.kts", "dotnet maui/App.csproj",
                 "reactNative rn/package.json", "tuist tuist/Project.swift",
             ])
-        #expect(Set(found).count == 9)
+        #expect(Set(found).count == 10)
         #expect(scan.projects.first { $0.kind == .tuist }?.notes.count == 1)
         #expect(!scan.files.contains { $0.contains("node_modules") || $0.contains("/obj/") || $0.contains("Library") })
         #expect(!scan.files.contains { $0.hasPrefix("build/") || $0.hasPrefix(".git") })

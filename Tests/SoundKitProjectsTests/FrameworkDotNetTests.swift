@@ -13,6 +13,7 @@ import Testing
               <PropertyGroup>
                 <TargetFrameworks>net8.0-android;net8.0-ios;net8.0-maccatalyst</TargetFrameworks>
                 <UseMaui>true</UseMaui>
+                <OutputType>Exe</OutputType>
               </PropertyGroup>
               <ItemGroup>
                 <MauiAsset Include="Resources\\Raw\\**" LogicalName="%(RecursiveDir)%(Filename)%(Extension)" />
@@ -35,6 +36,7 @@ import Testing
         ])
         let reading = try MSBuildProject.read("App/App.csproj", root: root)
         #expect(reading.targets.map(\.name) == ["App (iOS)", "App (Android)"])
+        #expect(reading.targets.allSatisfy { $0.kind == .application })
         let apple = try #require(reading.targets.first { $0.platform == .apple })
         let android = try #require(reading.targets.first { $0.platform == .android })
         let appleMap = Dictionary(uniqueKeysWithValues: apple.entries.map { ($0.bundlePath, $0.file) })
@@ -49,7 +51,7 @@ import Testing
         #expect(
             androidMap == ["raw/x.wav": .androidRaw, "assets/y.wav": .androidAsset, "assets/sub/z.wav": .androidAsset])
         let linked = apple.entries.first { $0.bundlePath == "linked.caf" }
-        #expect(linked?.declaredAt == SourceSite(path: root + "/App/App.csproj", line: 8, column: 5))
+        #expect(linked?.declaredAt == SourceSite(path: root + "/App/App.csproj", line: 9, column: 5))
     }
 
     /// Classic Xamarin: `Resources/` is the iOS prefix and the Android resource folder; `Remove` and globs apply.
@@ -72,6 +74,7 @@ import Testing
               <ItemGroup>
                 <AndroidResource Include="Resources\\raw\\beep.wav" />
                 <AndroidResource Include="Resources\\drawable\\icon.png" />
+                <AndroidResource Include="Resources\\values\\raw\\stray.mp3" />
                 <AndroidAsset Include="Assets\\a.wav" />
               </ItemGroup>
             </Project>
@@ -85,6 +88,13 @@ import Testing
         let entries = try #require(droid.targets.first?.entries)
         #expect(entries.map(\.bundlePath) == ["raw/beep.wav", "assets/a.wav"])
         #expect(entries.map(\.exists) == [false, false])
+        // Plugin.LocalNotification's MAUI sample keeps its Android sound in values/raw: no raw resource, a note.
+        #expect(
+            droid.notes.map(\.message) == [
+                "AndroidResource Resources/values/raw/stray.mp3 is not in a raw/ folder below the resource prefix: it is no raw resource"
+            ])
+        // Neither project says OutputType Exe: libraries; the MAUI app above says it.
+        #expect(droid.targets.first?.kind == .framework)
     }
 
     @Test func xmlIsTokenizedWithPositionsAndDTDsAreRefused() throws {

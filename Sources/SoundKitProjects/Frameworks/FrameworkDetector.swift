@@ -16,7 +16,8 @@ package struct DetectedProject: Sendable, Hashable, Codable {
         case reactNative
         /// An Expo app (`package.json` depends on `expo`, or `app.json` has an `expo` key): ``ExpoProject``.
         case expo
-        /// A Capacitor app (`capacitor.config.*` or `@capacitor/core`): ``WebFolders``.
+        /// A Capacitor app (`capacitor.config.*`, or a `package.json` that depends on `@capacitor/ios` or
+        /// `@capacitor/android` and is not a plugin's): ``WebFolders``.
         case capacitor
         /// A Cordova app (`config.xml` with `<widget>`): ``CordovaConfig``.
         case cordova
@@ -207,7 +208,10 @@ package enum FrameworkDetector {
                     found.append(.init(kind: .reactNative, folder: folder, file: file))
                 }
                 if names.contains("expo") { found.append(.init(kind: .expo, folder: folder, file: file)) }
-                if names.contains("@capacitor/core"), found.allSatisfy({ $0.kind != .capacitor }) {
+                // An app adds a platform package; a plugin depends on @capacitor/core and names its native
+                // sources under a top-level "capacitor" key.
+                let platforms = names.contains("@capacitor/ios") || names.contains("@capacitor/android")
+                if platforms, json["capacitor"] == nil, found.allSatisfy({ $0.kind != .capacitor }) {
                     found.append(.init(kind: .capacitor, folder: folder, file: file))
                 }
             }

@@ -45,6 +45,8 @@ package struct GradleScript: Sendable, Hashable {
     /// The most tokens one statement is read over (forwards for its strings, backwards for its source set), so
     /// that a script of unclosed brackets costs time in proportion to its length.
     static let statementTokens = 1_024
+    /// The most tokens read back from a `res`/`assets` directive for its source set's name (on its own line).
+    static let lineTokens = 128
 
     /// The script `bytes` holds, named `path` in sites. Never fails: what it cannot read is a note.
     package static func parse(_ bytes: [UInt8], path: String) -> GradleScript {
@@ -212,7 +214,7 @@ package struct GradleScript: Sendable, Hashable {
     /// `sourceSets.main.res…`, `sourceSets["main"].res…`, `sourceSets.getByName("main").res…`.
     private func isSourceSetAccess(_ tokens: [GradleToken], _ k: Int) -> Bool {
         var j = k - 1
-        while j >= 0, k - j < Self.statementTokens, tokens[j].kind != .newline {
+        while j >= 0, k - j < Self.lineTokens, tokens[j].kind != .newline {
             if tokens[j].kind == .word("sourceSets") { return true }
             j -= 1
         }
@@ -222,7 +224,7 @@ package struct GradleScript: Sendable, Hashable {
     private func sourceSetName(_ tokens: [GradleToken], _ k: Int, _ blocks: [String]) -> String {
         var j = k - 1
         var candidate: String?
-        while j >= 0, k - j < Self.statementTokens, tokens[j].kind != .newline {
+        while j >= 0, k - j < Self.lineTokens, tokens[j].kind != .newline {
             if tokens[j].kind == .word("sourceSets") { return candidate ?? "main" }
             switch tokens[j].kind {
             case .string(let s): candidate = s
