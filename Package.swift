@@ -169,5 +169,5 @@ if Context.environment["SOUNDKIT_FUZZ"] != nil {
                 "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig",
                 "SoundKitProjects", "CFFmpeg",
             ],
-            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict", "scanner.dict"]))
+            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict", "scanner.dict", "xml.dict", "gradle.dict"]))
 }

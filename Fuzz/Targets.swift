@@ -41,6 +41,10 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "config": fuzzConfiguration,
     // The call-site scanner's lexers and call shapes (issue 42): the first byte picks the file's kind.
     "scanner": fuzzScanner,
+    // Issue 42's framework readers: a .csproj's or config.xml's XML, a Gradle script, a pubspec.yaml.
+    "xml": fuzzXML,
+    "gradle": fuzzGradle,
+    "pubspec": fuzzPubspec,
     "zip": fuzzZip,
     "profile": fuzzProfile,
     // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.

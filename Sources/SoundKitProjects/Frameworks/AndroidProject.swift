@@ -36,7 +36,8 @@ package enum AndroidProject {
                 notes.append(
                     ProjectNote(
                         site: from,
-                        message: "the module \(dependency) is not found (no settings script includes it): its resources are not in the layout"
+                        message:
+                            "the module \(dependency) is not found (no settings script includes it): its resources are not in the layout"
                     ))
                 continue
             }
@@ -133,7 +134,8 @@ package enum AndroidProject {
             notes.append(
                 ProjectNote(
                     site: site ?? SourceSite(path: dir, line: 1, column: 1),
-                    message: "the assets folder holds more than \(ProjectFiles.maximumListed) files: the rest not listed"))
+                    message:
+                        "the assets folder holds more than \(ProjectFiles.maximumListed) files: the rest not listed"))
         }
         return listing.files.map { rel in
             BundleEntry(

@@ -24,7 +24,8 @@ package enum ExpoProject {
                 apple.append(
                     BundleEntry(bundlePath: base, file: file, route: .plugin, declaredAt: site, exists: exists))
                 android.append(
-                    BundleEntry(bundlePath: "raw/" + base, file: file, route: .plugin, declaredAt: site, exists: exists))
+                    BundleEntry(bundlePath: "raw/" + base, file: file, route: .plugin, declaredAt: site, exists: exists)
+                )
             }
             return ProjectReading(
                 project: config,

@@ -16,7 +16,8 @@ package struct DetectedProject: Sendable, Hashable, Codable {
         case reactNative
         /// An Expo app (`package.json` depends on `expo`, or `app.json` has an `expo` key): ``ExpoProject``.
         case expo
-        /// A Capacitor app (`capacitor.config.*` or `@capacitor/core`): ``WebFolders``.
+        /// A Capacitor app (`capacitor.config.*`, or a `package.json` that depends on `@capacitor/ios` or
+        /// `@capacitor/android` and is not a plugin's): ``WebFolders``.
         case capacitor
         /// A Cordova app (`config.xml` with `<widget>`): ``CordovaConfig``.
         case cordova
@@ -156,7 +157,9 @@ package enum FrameworkDetector {
                     notes: [
                         ProjectNote(
                             site: site,
-                            message: "a Tuist project: its Xcode project is generated (tuist generate) and not committed, so its targets are not read")
+                            message:
+                                "a Tuist project: its Xcode project is generated (tuist generate) and not committed, so its targets are not read"
+                        )
                     ]))
         }
         found += gradle(folder, has, root)
@@ -201,9 +204,14 @@ package enum FrameworkDetector {
                 for key in ["dependencies", "devDependencies"] {
                     if case .object(let members)? = json[key] { names.formUnion(members.map(\.0)) }
                 }
-                if names.contains("react-native") { found.append(.init(kind: .reactNative, folder: folder, file: file)) }
+                if names.contains("react-native") {
+                    found.append(.init(kind: .reactNative, folder: folder, file: file))
+                }
                 if names.contains("expo") { found.append(.init(kind: .expo, folder: folder, file: file)) }
-                if names.contains("@capacitor/core"), found.allSatisfy({ $0.kind != .capacitor }) {
+                // An app adds a platform package; a plugin depends on @capacitor/core and names its native
+                // sources under a top-level "capacitor" key.
+                let platforms = names.contains("@capacitor/ios") || names.contains("@capacitor/android")
+                if platforms, json["capacitor"] == nil, found.allSatisfy({ $0.kind != .capacitor }) {
                     found.append(.init(kind: .capacitor, folder: folder, file: file))
                 }
             }
@@ -236,7 +244,9 @@ package enum FrameworkDetector {
     /// A small file's text (its first 64 KiB), or "".
     static func text(_ folder: String, _ name: String, _ root: String) -> String {
         let path = FileSystem.join(root, below(folder, name))
-        guard let file = try? InputFile(path: path), let bytes = try? file.read(at: 0, count: 1 << 16) else { return "" }
+        guard let file = try? InputFile(path: path), let bytes = try? file.read(at: 0, count: 1 << 16) else {
+            return ""
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

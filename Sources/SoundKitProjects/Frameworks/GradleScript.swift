@@ -42,6 +42,12 @@ package struct GradleScript: Sendable, Hashable {
     /// What was read past.
     package var notes: [ProjectNote] = []
 
+    /// The most tokens one statement is read over (forwards for its strings, backwards for its source set), so
+    /// that a script of unclosed brackets costs time in proportion to its length.
+    static let statementTokens = 1_024
+    /// The most tokens read back from a `res`/`assets` directive for its source set's name (on its own line).
+    static let lineTokens = 128
+
     /// The script `bytes` holds, named `path` in sites. Never fails: what it cannot read is a note.
     package static func parse(_ bytes: [UInt8], path: String) -> GradleScript {
         let lexed = GradleLexer.tokens(bytes)
@@ -81,7 +87,9 @@ package struct GradleScript: Sendable, Hashable {
         }
     }
 
-    private mutating func readWord(_ w: String, _ tokens: [GradleToken], _ k: Int, _ blocks: [String], _ lines: LineTable) {
+    private mutating func readWord(
+        _ w: String, _ tokens: [GradleToken], _ k: Int, _ blocks: [String], _ lines: LineTable
+    ) {
         let previous = k > 0 ? tokens[k - 1].kind : .newline
         switch w {
         case "include" where previous != .punct("."):
@@ -121,7 +129,7 @@ package struct GradleScript: Sendable, Hashable {
     private func chain(_ tokens: [GradleToken], before k: Int) -> [String] {
         var j = k
         var words: [String] = []
-        while j >= 2, tokens[j - 1].kind == .punct("."), case .word(let w) = tokens[j - 2].kind {
+        while j >= 2, words.count < 16, tokens[j - 1].kind == .punct("."), case .word(let w) = tokens[j - 2].kind {
             words.append(w)
             j -= 2
         }
@@ -133,7 +141,7 @@ package struct GradleScript: Sendable, Hashable {
     private func blockName(_ tokens: [GradleToken], before brace: Int) -> String {
         var j = brace - 1
         if j >= 0, tokens[j].kind == .punct(")") {
-            while j >= 0, tokens[j].kind != .punct("(") { j -= 1 }
+            while j >= 0, brace - j < Self.statementTokens, tokens[j].kind != .punct("(") { j -= 1 }
             if j + 1 < brace, case .string(let s) = tokens[j + 1].kind { return s }
             j -= 1
         }
@@ -147,7 +155,7 @@ package struct GradleScript: Sendable, Hashable {
         var out: [String] = []
         var depth = 0
         var j = start
-        while j < tokens.count {
+        while j < tokens.count, j - start < Self.statementTokens {
             switch tokens[j].kind {
             case .punct("("), .punct("["): depth += 1
             case .punct(")"), .punct("]"):
@@ -165,7 +173,7 @@ package struct GradleScript: Sendable, Hashable {
     /// For `project(':x').projectDir = file('y')` / `new File(settingsDir, 'y')`: `y`.
     private func projectDirectory(_ tokens: [GradleToken], after k: Int) -> String? {
         var j = k
-        while j < tokens.count, tokens[j].kind != .punct(")") { j += 1 }
+        while j < tokens.count, j - k < 64, tokens[j].kind != .punct(")") { j += 1 }
         guard j + 2 < tokens.count, tokens[j + 1].kind == .punct("."), tokens[j + 2].kind == .word("projectDir")
         else { return nil }
         return statementStrings(tokens, from: j + 3).last
@@ -206,7 +214,7 @@ package struct GradleScript: Sendable, Hashable {
     /// `sourceSets.main.res…`, `sourceSets["main"].res…`, `sourceSets.getByName("main").res…`.
     private func isSourceSetAccess(_ tokens: [GradleToken], _ k: Int) -> Bool {
         var j = k - 1
-        while j >= 0, tokens[j].kind != .newline {
+        while j >= 0, k - j < Self.lineTokens, tokens[j].kind != .newline {
             if tokens[j].kind == .word("sourceSets") { return true }
             j -= 1
         }
@@ -216,7 +224,7 @@ package struct GradleScript: Sendable, Hashable {
     private func sourceSetName(_ tokens: [GradleToken], _ k: Int, _ blocks: [String]) -> String {
         var j = k - 1
         var candidate: String?
-        while j >= 0, tokens[j].kind != .newline {
+        while j >= 0, k - j < Self.lineTokens, tokens[j].kind != .newline {
             if tokens[j].kind == .word("sourceSets") { return candidate ?? "main" }
             switch tokens[j].kind {
             case .string(let s): candidate = s

@@ -42,18 +42,22 @@ package enum MSBuildProject {
         reader.readProperties()
         let items = reader.items()
         let base = FileSystem.splitExtension(FileSystem.lastComponent(csproj)).base
+        // An SDK project without `OutputType` builds a library; an app says `Exe`.
+        let output = reader.properties["OutputType"]?.lowercased() ?? ""
+        let kind: TargetKind = output == "exe" || output == "winexe" ? .application : .framework
         var targets: [TargetLayout] = []
         if reader.buildsFor(.apple, items) {
             targets.append(
                 TargetLayout(
-                    name: base + " (iOS)", kind: .application, platform: .apple, project: shown,
+                    name: base + " (iOS)", kind: kind, platform: .apple, project: shown,
                     entries: items.compactMap { reader.appleEntry($0) }))
         }
         if reader.buildsFor(.android, items) {
             targets.append(
                 TargetLayout(
-                    name: base + " (Android)", kind: .application, platform: .android, project: shown,
+                    name: base + " (Android)", kind: kind, platform: .android, project: shown,
                     entries: items.compactMap { reader.androidEntry($0) }))
+            reader.noteStrayAndroidSounds(items)
         }
         return ProjectReading(project: shown, targets: targets, notes: reader.notes)
     }
@@ -192,7 +196,9 @@ package enum MSBuildProject {
                     notes.append(
                         ProjectNote(
                             site: site,
-                            message: "the project folder holds more than \(ProjectFiles.maximumListed) files: globs see the first"))
+                            message:
+                                "the project folder holds more than \(ProjectFiles.maximumListed) files: globs see the first"
+                        ))
                 }
                 listing = found.files
             }
@@ -243,7 +249,8 @@ package enum MSBuildProject {
                 let prefix = properties["MonoAndroidResourcePrefix"]?.replacingBackslashes()
                 let prefixes = [prefix ?? (isMaui ? "Platforms/Android/Resources" : "Resources")]
                 let path = stripping(
-                    prefixes + (item.link == nil ? [] : ["Resources"]), from: item.link.map { metadata($0, item) } ?? item.file)
+                    prefixes + (item.link == nil ? [] : ["Resources"]),
+                    from: item.link.map { metadata($0, item) } ?? item.file)
                 let parts = path.split(separator: "/")
                 guard parts.count == 2, parts[0] == "raw" else { return nil }
                 return entry(item, path, .androidRaw)
@@ -256,6 +263,21 @@ package enum MSBuildProject {
                 return entry(item, "assets/" + (path ?? item.file), .androidAsset)
             default:
                 return nil
+            }
+        }
+
+        /// A note for each sound an `AndroidResource` puts in no `raw/` folder (`values/raw/x.mp3`): Android
+        /// has no resource of it, so no channel or notification can name it.
+        mutating func noteStrayAndroidSounds(_ items: [Item]) {
+            let sounds: Set<String> = ["wav", "mp3", "ogg", "m4a", "aac", "caf", "aiff", "aif", "flac", "opus"]
+            for item in items where item.type == "AndroidResource" && androidEntry(item) == nil {
+                guard sounds.contains(FileSystem.splitExtension(item.file).ext.lowercased()) else { continue }
+                notes.append(
+                    ProjectNote(
+                        site: item.site,
+                        message:
+                            "AndroidResource \(item.file) is not in a raw/ folder below the resource prefix: it is no raw resource"
+                    ))
             }
         }
 

@@ -83,10 +83,12 @@ package enum ProjectFiles {
 }
 
 /// The start of each line of a text, to turn a byte offset into a `line:column` site (columns in Unicode scalars,
-/// from 1) without counting from the top each time.
-package struct LineTable: Sendable {
+/// from 1) without counting from the top each time. Sites asked for in increasing order on one long line are
+/// counted on from the last one, so a text costs time in proportion to its length.
+package final class LineTable {
     private let bytes: [UInt8]
     private var starts: [Int] = [0]
+    private var cursor = (offset: 0, line: 0, column: 1)
     /// The path sites name.
     package let path: String
 
@@ -105,8 +107,14 @@ package struct LineTable: Sendable {
             let mid = low + (high - low + 1) / 2
             if starts[mid] <= o { low = mid } else { high = mid - 1 }
         }
+        var from = starts[low]
         var column = 1
-        for b in bytes[starts[low]..<o] where b & 0xC0 != 0x80 { column += 1 }
+        if cursor.line == low, cursor.offset <= o {
+            from = cursor.offset
+            column = cursor.column
+        }
+        for b in bytes[from..<o] where b & 0xC0 != 0x80 { column += 1 }
+        cursor = (o, low, column)
         return SourceSite(path: path, line: low + 1, column: column)
     }
 }

@@ -32,13 +32,15 @@ package enum WebFolders {
                 notes.append(
                     ProjectNote(
                         site: site ?? SourceSite(path: dir, line: 1, column: 1),
-                        message: "the web folder holds more than \(ProjectFiles.maximumListed) files: the rest not listed"))
+                        message:
+                            "the web folder holds more than \(ProjectFiles.maximumListed) files: the rest not listed"))
             }
             for rel in listing.files {
                 let file = FileSystem.join(dir, rel)
                 apple.append(BundleEntry(bundlePath: lands + "/" + rel, file: file, route: .webAsset, declaredAt: site))
                 android.append(
-                    BundleEntry(bundlePath: "assets/" + lands + "/" + rel, file: file, route: .webAsset, declaredAt: site))
+                    BundleEntry(
+                        bundlePath: "assets/" + lands + "/" + rel, file: file, route: .webAsset, declaredAt: site))
             }
         }
         let targets = [

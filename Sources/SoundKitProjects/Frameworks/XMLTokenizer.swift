@@ -106,9 +106,10 @@ package struct XMLTokenizer {
     /// Moves past `end`, or fails naming what was left open.
     private mutating func skip(past end: String, what: String) throws(ProjectReadError) {
         let start = here
+        let u = Array(end.utf8)
         while i < bytes.count {
-            if at(end) {
-                advance(end.utf8.count)
+            if bytes[i] == u[0], bytes.count - i >= u.count, bytes[i..<(i + u.count)].elementsEqual(u) {
+                advance(u.count)
                 return
             }
             advance()
