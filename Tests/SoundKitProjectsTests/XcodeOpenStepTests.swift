@@ -60,7 +60,7 @@ import Testing
             	/* a comment */ path = Sounds/chime-1.caf; // to the line end
             	list = ( one, "two", three, );
             	empty = ( );
-            	data = <0fbd 777
+            	data = <0fbd 7771
             	1c>;
             	version = 77;
             	shortcut;
@@ -74,7 +74,7 @@ import Testing
         #expect(root["list"]?.strings == ["one", "two", "three"])
         #expect(root["empty"]?.array?.count == 0)
         if case .data(let bytes)? = root["data"]?.value {
-            #expect(bytes == [0x0F, 0xBD, 0x77, 0x71, 0xC])
+            #expect(bytes == [0x0F, 0xBD, 0x77, 0x71, 0x1C])
         } else {
             Issue.record("data was not read as data")
         }
@@ -87,14 +87,14 @@ import Testing
 
     @Test("every value and key is at its line and column (columns in Unicode scalars)")
     func positions() throws {
-        let text = "{\n\tobjects = {\n\t\té = { isa = PBXBuildFile; };\n\t};\n}"
+        let text = "{\n\tobjects = {\n\t\t\"é\" = { isa = PBXBuildFile; };\n\t};\n}"
         let root = try read(text)
         let objects = try #require(root["objects"])
         #expect((objects.line, objects.column) == (2, 12))
         let entry = try #require(objects.dictionary?.entry("é"))
         #expect((entry.keyLine, entry.keyColumn) == (3, 3))
-        // "é = { " : the brace is the fifth scalar after the two tabs.
-        #expect((entry.value.line, entry.value.column) == (3, 7))
+        // `"é" = {`: the brace is the seventh scalar after the two tabs.
+        #expect((entry.value.line, entry.value.column) == (3, 9))
         #expect(entry.value["isa"]?.string == "PBXBuildFile")
     }
 

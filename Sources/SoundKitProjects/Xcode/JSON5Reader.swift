@@ -135,8 +135,13 @@ package struct JSON5Reader {
     /// An unquoted name, number or literal (`true`, `null`, `-1.5e3`, `Infinity`, `0x1F`).
     private mutating func bare() -> String? {
         let start = i
-        while i < bytes.count, OpenStepReader.isUnquoted(bytes[i]) || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        while i < bytes.count, Self.isBare(bytes[i]) { i += 1 }
         return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+    }
+
+    /// A character of an unquoted name or literal: letters, digits, `_ $ . + -`.
+    static func isBare(_ b: UInt8) -> Bool {
+        b != UInt8(ascii: ":") && b != UInt8(ascii: "/") && (OpenStepReader.isUnquoted(b) || b == UInt8(ascii: "+"))
     }
 
     private mutating func quoted() throws(ProjectReadError) -> String {
