@@ -161,7 +161,7 @@ if Context.environment["SOUNDKIT_FUZZ"] != nil {
             name: "soundkit-fuzz",
             dependencies: [
                 "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig",
-                "CFFmpeg",
+                "SoundKitProjects", "CFFmpeg",
             ],
-            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict"]))
+            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict", "xcode.dict"]))
 }

@@ -7,6 +7,7 @@ import SoundKitConfig
 import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitProjects
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,12 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "attachment": fuzzAttachmentCheck,
     "dataformat": { _ = try? DataFormatSpec(parsing: String(decoding: $0, as: UTF8.self)) },
     "config": fuzzConfiguration,
+    // Issue 42's project readers: the OpenStep property list (and the encoding sniffer), a pbxproj's object graph,
+    // Xcode 27's project.xcproj (JSON5) and XcodeGen's project.yml, each into target layouts.
+    "openstep": fuzzOpenStep,
+    "pbxproj": fuzzPBXProj,
+    "xcproj": fuzzXCProj,
+    "xcodegen": fuzzXcodeGen,
     "zip": fuzzZip,
     "profile": fuzzProfile,
     // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.

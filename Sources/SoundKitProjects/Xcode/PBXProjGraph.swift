@@ -45,7 +45,9 @@ struct PBXProjGraph {
 
     /// Reads the pbxproj `bytes` of the project `xcodeproj` (a path as reports name it; the checkout is read
     /// relative to the working folder).
-    static func read(_ bytes: [UInt8], xcodeproj: String) throws(ProjectReadError) -> ProjectReading {
+    static func read(
+        _ bytes: [UInt8], xcodeproj: String, checkout: CheckoutView = CheckoutView()
+    ) throws(ProjectReadError) -> ProjectReading {
         let file = CheckoutView.join(xcodeproj, "project.pbxproj")
         let root = try ProjectPropertyList.read(bytes, file: file)
         guard let objects = root["objects"]?.dictionary else {
@@ -55,7 +57,7 @@ struct PBXProjGraph {
         }
         var graph = PBXProjGraph(
             file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj), objects: objects,
-            checkout: CheckoutView())
+            checkout: checkout)
         guard let projectID = graph.projectID(root) else {
             throw ProjectReadError(
                 site: SourceSite(path: file, line: root.line, column: root.column),

@@ -9,7 +9,7 @@ struct XCProjReader {
     let file: String
     let project: String
     let sourceRoot: String
-    let checkout = CheckoutView()
+    let checkout: CheckoutView
     var notes: [ProjectNote] = []
     /// Each target's layout, by name, and its copy phases' destinations by phase name.
     var layouts: [String: TargetLayout] = [:]
@@ -25,7 +25,9 @@ struct XCProjReader {
         var depth: Int
     }
 
-    static func read(_ bytes: [UInt8], xcodeproj: String) throws(ProjectReadError) -> ProjectReading {
+    static func read(
+        _ bytes: [UInt8], xcodeproj: String, checkout: CheckoutView = CheckoutView()
+    ) throws(ProjectReadError) -> ProjectReading {
         let file = CheckoutView.join(xcodeproj, "project.xcproj")
         let root = try JSON5Reader.read(bytes, file: file)
         guard root.dictionary != nil else {
@@ -33,7 +35,8 @@ struct XCProjReader {
                 site: SourceSite(path: file, line: root.line, column: root.column),
                 message: "the project is not a JSON object")
         }
-        var reader = XCProjReader(file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj))
+        var reader = XCProjReader(
+            file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj), checkout: checkout)
         let order = reader.readTargets(root["targets"]?.array ?? [])
         var pending = (root["files"]?.array ?? []).reversed().map { Pending(node: $0, folder: reader.sourceRoot, depth: 0) }
         while let next = pending.popLast() {

@@ -13,14 +13,17 @@ package enum XcodeGenSpec {
     /// The largest spec read.
     package static let maxBytes = ConfigurationFile.maximumBytes
 
-    /// Reads the spec at `projectYML` (a path as reports name it, read relative to the working folder).
-    package static func read(_ projectYML: String) throws(ProjectReadError) -> ProjectReading {
+    /// Reads the spec at `projectYML` (a path as reports name it, read relative to the working folder), looking at
+    /// no file outside `checkout` when given.
+    package static func read(_ projectYML: String, checkout: String? = nil) throws(ProjectReadError) -> ProjectReading {
         let bytes = try XcodeProject.readBytes(projectYML, maxBytes: maxBytes)
-        return try read(bytes, projectYML: projectYML)
+        return try read(bytes, projectYML: projectYML, checkout: checkout)
     }
 
     /// Reads a spec's bytes; paths in it are below the folder of `projectYML`.
-    package static func read(_ bytes: [UInt8], projectYML: String) throws(ProjectReadError) -> ProjectReading {
+    package static func read(
+        _ bytes: [UInt8], projectYML: String, checkout: String? = nil
+    ) throws(ProjectReadError) -> ProjectReading {
         let root: YAMLNode?
         do throws(ConfigurationError) {
             guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -32,7 +35,8 @@ package enum XcodeGenSpec {
             throw ProjectReadError(
                 site: SourceSite(path: projectYML, line: error.line, column: error.column), message: error.message)
         }
-        var reader = XcodeGenReader(file: projectYML, base: FileSystem.directory(of: projectYML))
+        var reader = XcodeGenReader(
+            file: projectYML, base: FileSystem.directory(of: projectYML), checkout: CheckoutView(root: checkout))
         guard let root, !root.isNull else { return ProjectReading(project: projectYML) }
         guard case .mapping = root.kind else {
             throw ProjectReadError(site: reader.site(root), message: "the spec is not a mapping of keys to values")
@@ -46,7 +50,7 @@ struct XcodeGenReader {
     let file: String
     /// The folder the spec's paths are below.
     let base: String
-    let checkout = CheckoutView()
+    let checkout: CheckoutView
     var notes: [ProjectNote] = []
     /// `options.defaultSourceDirectoryType`.
     var directoryType = "group"
@@ -200,7 +204,7 @@ struct XcodeGenReader {
         let name = components.last ?? ""
         let ext = FileSystem.splitExtension(name).ext
         if phase == nil, name == "Info.plist" || ext.isEmpty || Self.notCopied.contains(ext) { return [] }
-        if FileSystem.isDirectory(file) {
+        if checkout.isDirectory(file) {
             let route: BundleRoute = ext == "xcassets" ? .assetCatalog : .folderReference
             return checkout.folderEntries(file, bundlePath: destination.prefix + name, route: route, declared: declared).entries
         }
