@@ -126,7 +126,9 @@ import Testing
         		};
         """#)
 
-    @Test("flutter_local_notifications' example: the SOURCE_ROOT sound is at the top of Runner's bundle, at its build file's line")
+    @Test(
+        "flutter_local_notifications' example: the SOURCE_ROOT sound is at the top of Runner's bundle, at its build file's line"
+    )
     func flutterExample() throws {
         let root = try XcodeFixture.tree([
             "ios/Runner.xcodeproj/project.pbxproj": Self.flutter,
@@ -148,11 +150,14 @@ import Testing
         #expect(sound.file == root + "/ios/slow_spring_board.aiff")
         #expect(sound.route == .resources && sound.exists && sound.folderRelativePath == nil)
         let line = try #require(XcodeFixture.line(of: "51FDB9D02A164225005F209C /* slow", in: Self.flutter))
-        #expect(sound.declaredAt == SourceSite(path: root + "/ios/Runner.xcodeproj/project.pbxproj", line: line, column: 3))
+        #expect(
+            sound.declaredAt == SourceSite(path: root + "/ios/Runner.xcodeproj/project.pbxproj", line: line, column: 3))
         // The variant group lands in Base.lproj; the asset catalog's files are in the catalog, not loose.
         #expect(runner.entries.contains { $0.bundlePath == "Base.lproj/Main.storyboard" && $0.route == .variantGroup })
         let catalog = try #require(sounds["Assets.xcassets/chime.dataset/chime.caf"])
-        #expect(catalog.route == .assetCatalog && catalog.file == root + "/ios/Runner/Assets.xcassets/chime.dataset/chime.caf")
+        #expect(
+            catalog.route == .assetCatalog
+                && catalog.file == root + "/ios/Runner/Assets.xcassets/chime.dataset/chime.caf")
         #expect(sounds["loose.caf"] == nil)
         #expect(sounds.count == 2)
     }
@@ -257,9 +262,14 @@ import Testing
         let root = try XcodeFixture.tree(files)
         let reading = try XcodeProject.read(root + "/App.xcodeproj")
         let app = XcodeFixture.sounds(try XcodeFixture.target("App", in: reading))
-        #expect(Set(app.keys) == ["chime.caf", "deep.caf", "shared.caf", "en.lproj/hello.caf", "Media.xcassets/bell.dataset/bell.caf"])
+        #expect(
+            Set(app.keys) == [
+                "chime.caf", "deep.caf", "shared.caf", "en.lproj/hello.caf", "Media.xcassets/bell.dataset/bell.caf",
+            ])
         #expect(app["chime.caf"]?.route == .synchronizedFolder && app["chime.caf"]?.folderRelativePath == nil)
-        #expect(app["deep.caf"]?.folderRelativePath == "Sounds/deep.caf" && app["deep.caf"]?.file == root + "/App/Sounds/deep.caf")
+        #expect(
+            app["deep.caf"]?.folderRelativePath == "Sounds/deep.caf"
+                && app["deep.caf"]?.file == root + "/App/Sounds/deep.caf")
         #expect(app["en.lproj/hello.caf"]?.route == .variantGroup)
         #expect(app["Media.xcassets/bell.dataset/bell.caf"]?.route == .assetCatalog)
         let app0 = try XcodeFixture.target("App", in: reading)
@@ -401,7 +411,8 @@ import Testing
         }
         #expect(noObjects.site.path == "A.xcodeproj/project.pbxproj" && noObjects.message.contains("objects"))
         let broken = try #require(throws: ProjectReadError.self) {
-            try PBXProjGraph.read(Array("{\n  objects = {\n    X = {isa = PBXGroup;\n  };\n".utf8), xcodeproj: "A.xcodeproj")
+            try PBXProjGraph.read(
+                Array("{\n  objects = {\n    X = {isa = PBXGroup;\n  };\n".utf8), xcodeproj: "A.xcodeproj")
         }
         #expect(broken.site.line == 5)
         // Bare objects: no rootObject, a target with no name, phases or type.
@@ -422,7 +433,8 @@ import Testing
         let files = try #require(Self.realWorldProjects())
         for path in files {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let reading = try PBXProjGraph.read(bytes, xcodeproj: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            let reading = try PBXProjGraph.read(
+                bytes, xcodeproj: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             #expect(!reading.targets.isEmpty, "\(path)")
         }
     }

@@ -122,7 +122,10 @@ final class CheckoutView {
         _ path: String, bundlePath: String, route: BundleRoute, declared: SourceSite
     ) -> (entries: [BundleEntry], note: ProjectNote?) {
         guard isDirectory(path) else {
-            return ([BundleEntry(bundlePath: bundlePath, file: path, route: route, declaredAt: declared, exists: false)], nil)
+            return (
+                [BundleEntry(bundlePath: bundlePath, file: path, route: route, declaredAt: declared, exists: false)],
+                nil
+            )
         }
         let (files, truncated) = files(below: path)
         let note =

@@ -20,7 +20,8 @@ package struct JSON5Reader {
         guard bytes.count <= OpenStepReader.maxBytes else {
             throw ProjectReadError(
                 site: SourceSite(path: file, line: 1, column: 1),
-                message: "the file is \(bytes.count) bytes; a project over \(OpenStepReader.maxBytes) bytes is not read")
+                message: "the file is \(bytes.count) bytes; a project over \(OpenStepReader.maxBytes) bytes is not read"
+            )
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var reader = JSON5Reader(bytes: bytes, file: file, i: start, locator: TextLocator(bytes, start: start))
@@ -86,12 +87,15 @@ package struct JSON5Reader {
         }
         try skipSpace()
         if !justOpened {
-            guard i < bytes.count else { throw error("unexpected end of the file: a ',' or '\(Character(Unicode.Scalar(close)))' should be here") }
+            guard i < bytes.count else {
+                throw error("unexpected end of the file: a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
+            }
             if bytes[i] == UInt8(ascii: ",") {
                 i += 1
                 try skipSpace()
             } else if bytes[i] != close {
-                throw error("unexpected \(describeHere()): a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
+                throw error(
+                    "unexpected \(describeHere()): a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
             }
         }
         if i < bytes.count, bytes[i] == close {
@@ -120,7 +124,8 @@ package struct JSON5Reader {
         }
         i += 1
         let entry = PlistDictionary.Entry(
-            key: key, keyLine: at.line, keyColumn: at.column, value: PlistNode(.string(""), line: at.line, column: at.column))
+            key: key, keyLine: at.line, keyColumn: at.column,
+            value: PlistNode(.string(""), line: at.line, column: at.column))
         stack[stack.count - 1] = .object(line: line, column: column, members: members, key: entry)
         return nil
     }

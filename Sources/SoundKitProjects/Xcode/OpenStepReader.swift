@@ -52,7 +52,9 @@ package struct OpenStepReader {
         if case .string = first.value {
             i = start
             nodes = 0
-            return try value(stack: [.dictionary(line: 1, column: 1, entries: PlistDictionary(), key: nil, braces: false)])
+            return try value(stack: [
+                .dictionary(line: 1, column: 1, entries: PlistDictionary(), key: nil, braces: false)
+            ])
         }
         throw error("unexpected \(describeHere()) after the end of the property list")
     }
@@ -78,7 +80,8 @@ package struct OpenStepReader {
                 try count()
                 stack.append(
                     bytes[i] == UInt8(ascii: "{")
-                        ? .dictionary(line: at.line, column: at.column, entries: PlistDictionary(), key: nil, braces: true)
+                        ? .dictionary(
+                            line: at.line, column: at.column, entries: PlistDictionary(), key: nil, braces: true)
                         : .array(line: at.line, column: at.column, items: []))
                 i += 1
                 guard let closed = try proceed(&stack, justOpened: true) else { continue }
@@ -334,7 +337,8 @@ package struct OpenStepReader {
 
     /// U+2028 and U+2029 (E2 80 A8, E2 80 A9), which CoreFoundation skips as space.
     func isLineSeparator(at j: Int) -> Bool {
-        j + 2 < bytes.count && bytes[j] == 0xE2 && bytes[j + 1] == 0x80 && (bytes[j + 2] == 0xA8 || bytes[j + 2] == 0xA9)
+        j + 2 < bytes.count && bytes[j] == 0xE2 && bytes[j + 1] == 0x80
+            && (bytes[j + 2] == 0xA8 || bytes[j + 2] == 0xA9)
     }
 
     /// Skips space, `// …` to the line's end, and `/* … */` (not nesting; one left open is an error).

@@ -108,7 +108,8 @@ struct PBXProjGraph {
             guard let (count, at) = unknown[kind] else { continue }
             let what = kind.isEmpty ? "an object without 'isa'" : "an object of the unknown kind \(kind)"
             let more = count > 1 ? " (and \(count - 1) more like it)" : ""
-            notes.append(ProjectNote(site: at, message: "\(what)\(more) was read past; the targets' files may be incomplete"))
+            notes.append(
+                ProjectNote(site: at, message: "\(what)\(more) was read past; the targets' files may be incomplete"))
         }
     }
 
@@ -119,7 +120,9 @@ struct PBXProjGraph {
             notes.append(
                 ProjectNote(
                     site: site(projectID),
-                    message: "projectDirPath is the absolute path \(dir), not in the checkout; paths are read from the folder of \(project)"))
+                    message:
+                        "projectDirPath is the absolute path \(dir), not in the checkout; paths are read from the folder of \(project)"
+                ))
             return
         }
         sourceRoot = CheckoutView.join(sourceRoot, dir)

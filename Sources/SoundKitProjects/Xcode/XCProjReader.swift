@@ -38,7 +38,9 @@ struct XCProjReader {
         var reader = XCProjReader(
             file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj), checkout: checkout)
         let order = reader.readTargets(root["targets"]?.array ?? [])
-        var pending = (root["files"]?.array ?? []).reversed().map { Pending(node: $0, folder: reader.sourceRoot, depth: 0) }
+        var pending = (root["files"]?.array ?? []).reversed().map {
+            Pending(node: $0, folder: reader.sourceRoot, depth: 0)
+        }
         while let next = pending.popLast() {
             pending += reader.visit(next).reversed()
         }
@@ -101,7 +103,9 @@ struct XCProjReader {
         let path = node["path"]?.string ?? ""
         if path.hasPrefix("<PROJECT>/") { return .path(CheckoutView.join(sourceRoot, String(path.dropFirst(10)))) }
         if path.hasPrefix("<PRODUCTS>/") { return .product }
-        if path.hasPrefix("<"), let end = path.firstRange(of: ">/") { return .elsewhere(String(path[..<end.lowerBound]) + ">") }
+        if path.hasPrefix("<"), let end = path.firstRange(of: ">/") {
+            return .elsewhere(String(path[..<end.lowerBound]) + ">")
+        }
         return .path(path.isEmpty ? folder : CheckoutView.join(folder, path))
     }
 
@@ -109,13 +113,20 @@ struct XCProjReader {
     mutating func visit(_ pending: Pending) -> [Pending] {
         let node = pending.node
         guard pending.depth < OpenStepReader.maxDepth else {
-            notes.append(ProjectNote(site: site(node), message: "groups nested deeper than \(OpenStepReader.maxDepth) levels were read past"))
+            notes.append(
+                ProjectNote(
+                    site: site(node),
+                    message: "groups nested deeper than \(OpenStepReader.maxDepth) levels were read past"))
             return []
         }
         let location = location(node, folder: pending.folder)
         if case .elsewhere(let base) = location, !memberships(node).isEmpty || node["target-membership"] != nil {
             notes.append(
-                ProjectNote(site: site(node), message: "\(node["path"]?.string ?? "") is relative to \(base), which is not in the checkout; not checked"))
+                ProjectNote(
+                    site: site(node),
+                    message:
+                        "\(node["path"]?.string ?? "") is relative to \(base), which is not in the checkout; not checked"
+                ))
         }
         switch node["kind"]?.string ?? "file-reference" {
         case "group":
@@ -128,7 +139,8 @@ struct XCProjReader {
         case "file-reference", "version-group":
             fileReference(node, location: location)
         case let other:
-            notes.append(ProjectNote(site: site(node), message: "a reference of the unknown kind \(other) was read past"))
+            notes.append(
+                ProjectNote(site: site(node), message: "a reference of the unknown kind \(other) was read past"))
         }
         return []
     }
@@ -213,7 +225,8 @@ struct XCProjReader {
                     let paths = set["inclusions"]?.strings ?? []
                     excluded.formUnion(paths)
                     guard parts.count >= 2,
-                        let destination = destination(target: name, kind: parts[1], name: parts.count > 2 ? parts[2] : "")
+                        let destination = destination(
+                            target: name, kind: parts[1], name: parts.count > 2 ? parts[2] : "")
                     else { continue }
                     for rel in paths.flatMap({ checkout.listed($0, root: root) }) {
                         let path = CheckoutView.join(root, rel)

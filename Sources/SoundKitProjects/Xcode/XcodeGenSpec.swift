@@ -88,14 +88,17 @@ struct XcodeGenReader {
             directoryType = type
         }
         if let include = Self.value(root, "include") {
-            notes.append(ProjectNote(site: site(include), message: "included specs are not read; their targets are not checked"))
+            notes.append(
+                ProjectNote(site: site(include), message: "included specs are not read; their targets are not checked"))
         }
         var dependencies: [String: [(target: String, embed: Bool?)]] = [:]
         for (name, target) in Self.pairs(Self.value(root, "targets")) {
             reading.targets.append(layout(name, target))
             dependencies[name] = Self.items(Self.value(target, "dependencies")).compactMap { dependency in
                 guard let other = Self.value(dependency, "target")?.string else { return nil }
-                return (other, Self.value(dependency, "embed")?.string.map { ["true", "yes", "True", "YES"].contains($0) })
+                return (
+                    other, Self.value(dependency, "embed")?.string.map { ["true", "yes", "True", "YES"].contains($0) }
+                )
             }
         }
         // An app embeds the extensions and watch apps it depends on unless the dependency says `embed: false`.
@@ -115,7 +118,10 @@ struct XcodeGenReader {
     mutating func layout(_ name: String, _ target: YAMLNode) -> TargetLayout {
         let type = Self.value(target, "type")?.string ?? ""
         if let templates = Self.value(target, "templates") {
-            notes.append(ProjectNote(site: site(templates), message: "\(name)'s templates are not expanded; what they add is not checked"))
+            notes.append(
+                ProjectNote(
+                    site: site(templates), message: "\(name)'s templates are not expanded; what they add is not checked"
+                ))
         }
         var kind = XcodeProductType.kind(type)
         if case .appExtension = kind { kind = .appExtension(point: extensionPoint(target)) }
@@ -151,7 +157,11 @@ struct XcodeGenReader {
         let isFolder = checkout.isDirectory(path)
         let type = Self.value(source, "type")?.string ?? (isFolder ? directoryType : "file")
         guard checkout.exists(path) else {
-            return [BundleEntry(bundlePath: FileSystem.lastComponent(path), file: path, route: .resources, declaredAt: declared, exists: false)]
+            return [
+                BundleEntry(
+                    bundlePath: FileSystem.lastComponent(path), file: path, route: .resources, declaredAt: declared,
+                    exists: false)
+            ]
         }
         let destination = Self.destination(phase)
         switch type {
@@ -194,10 +204,16 @@ struct XcodeGenReader {
         for (k, component) in components.dropLast().enumerated() {
             let below = components[k...].joined(separator: "/")
             switch FileSystem.splitExtension(component).ext {
-            case "xcassets": return [BundleEntry(bundlePath: below, file: file, route: .assetCatalog, declaredAt: declared)]
-            case "lproj": return [BundleEntry(bundlePath: below, file: file, route: .variantGroup, declaredAt: declared)]
+            case "xcassets":
+                return [BundleEntry(bundlePath: below, file: file, route: .assetCatalog, declaredAt: declared)]
+            case "lproj":
+                return [BundleEntry(bundlePath: below, file: file, route: .variantGroup, declaredAt: declared)]
             case let ext where PBXProjGraph.wrapperExtensions.contains(ext):
-                return [BundleEntry(bundlePath: destination.prefix + below, file: file, route: .folderReference, declaredAt: declared)]
+                return [
+                    BundleEntry(
+                        bundlePath: destination.prefix + below, file: file, route: .folderReference,
+                        declaredAt: declared)
+                ]
             default: continue
             }
         }
@@ -206,9 +222,13 @@ struct XcodeGenReader {
         if phase == nil, name == "Info.plist" || ext.isEmpty || Self.notCopied.contains(ext) { return [] }
         if checkout.isDirectory(file) {
             let route: BundleRoute = ext == "xcassets" ? .assetCatalog : .folderReference
-            return checkout.folderEntries(file, bundlePath: destination.prefix + name, route: route, declared: declared).entries
+            return checkout.folderEntries(file, bundlePath: destination.prefix + name, route: route, declared: declared)
+                .entries
         }
-        return [BundleEntry(bundlePath: destination.prefix + name, file: file, route: destination.route, declaredAt: declared)]
+        return [
+            BundleEntry(
+                bundlePath: destination.prefix + name, file: file, route: destination.route, declaredAt: declared)
+        ]
     }
 
     /// A `buildPhase`: `resources`, `{copyFiles: {destination, subpath}}`; nil for phases that copy nothing.

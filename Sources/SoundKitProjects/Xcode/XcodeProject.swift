@@ -36,7 +36,9 @@ package enum XcodeProject {
             reading.notes.append(
                 ProjectNote(
                     site: SourceSite(path: path, line: 1, column: 1),
-                    message: "\(xcodeproj) holds both project.pbxproj and project.xcproj; Xcode opens neither; project.pbxproj was read"))
+                    message:
+                        "\(xcodeproj) holds both project.pbxproj and project.xcproj; Xcode opens neither; project.pbxproj was read"
+                ))
         }
         return reading
     }
