@@ -167,3 +167,27 @@ import Testing
         #expect(badJSON.site.line == 2 && badJSON.site.column == 3)
     }
 }
+
+/// Large projects read in time linear in their size.
+@Suite struct XcodeReaderScaleTests {
+    @Test(
+        "a 100,000-object pbxproj and a 200,000-item array read in minutes at most (a quadratic reader took over ten)")
+    func largeCollections() throws {
+        var text = "{ objects = {\n"
+        for n in 0..<100_000 {
+            text += "\t\tA\(n) = {isa = PBXBuildFile; fileRef = B\(n); };\n"
+        }
+        text += "\t};\n\tlist = (" + String(repeating: "x, ", count: 200_000) + ");\n}\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try OpenStepReader.read(Array(text.utf8), file: "big.pbxproj")
+        let elapsed = clock.now - start
+        #expect(root["objects"]?.dictionary?.count == 100_000)
+        #expect(root["list"]?.array?.count == 200_000)
+        #expect(elapsed < .seconds(120), "\(elapsed)")
+        let json5 = "[" + String(repeating: "{a: 'b'}, ", count: 200_000) + "]"
+        let start5 = clock.now
+        #expect(try JSON5Reader.read(Array(json5.utf8), file: "big.xcproj").array?.count == 200_000)
+        #expect(clock.now - start5 < .seconds(120))
+    }
+}

@@ -10,9 +10,18 @@ package struct JSON5Reader {
     var locator: TextLocator
     var nodes = 0
 
-    private enum Frame {
-        case array(line: Int, column: Int, items: [PlistNode])
-        case object(line: Int, column: Int, members: PlistDictionary, key: PlistDictionary.Entry?)
+    /// An open array or object, changed in place through the stack (see ``OpenStepReader``'s frames).
+    private struct Frame {
+        var isArray: Bool
+        var line: Int
+        var column: Int
+        var items: [PlistNode] = []
+        var members = PlistDictionary()
+        var key: PlistDictionary.Entry?
+
+        var node: PlistNode {
+            PlistNode(isArray ? .array(items) : .dictionary(members), line: line, column: column)
+        }
     }
 
     /// The document in `bytes` (UTF-8, a byte order mark allowed); `file` names it in errors.
@@ -46,10 +55,7 @@ package struct JSON5Reader {
                 guard stack.count < OpenStepReader.maxDepth else {
                     throw error("arrays and objects nested deeper than \(OpenStepReader.maxDepth) levels")
                 }
-                stack.append(
-                    bytes[i] == UInt8(ascii: "{")
-                        ? .object(line: at.line, column: at.column, members: PlistDictionary(), key: nil)
-                        : .array(line: at.line, column: at.column, items: []))
+                stack.append(Frame(isArray: bytes[i] == UInt8(ascii: "["), line: at.line, column: at.column))
                 i += 1
                 guard let closed = try proceed(&stack, justOpened: true) else { continue }
                 node = closed
@@ -61,14 +67,13 @@ package struct JSON5Reader {
             }
             while true {
                 guard !stack.isEmpty else { return node }
-                switch stack[stack.count - 1] {
-                case .array(let line, let column, var items):
-                    items.append(node)
-                    stack[stack.count - 1] = .array(line: line, column: column, items: items)
-                case .object(let line, let column, var members, var key):
-                    key?.value = node
-                    if let key { members.set(key) }
-                    stack[stack.count - 1] = .object(line: line, column: column, members: members, key: nil)
+                let top = stack.count - 1
+                if stack[top].isArray {
+                    stack[top].items.append(node)
+                } else if var key = stack[top].key {
+                    key.value = node
+                    stack[top].key = nil
+                    stack[top].members.set(key)
                 }
                 guard let closed = try proceed(&stack, justOpened: false) else { break }
                 node = closed
@@ -79,12 +84,9 @@ package struct JSON5Reader {
     /// After a collection opened or one of its values: nil when a value comes next (an object's key read), or the
     /// collection when it closed.
     private mutating func proceed(_ stack: inout [Frame], justOpened: Bool) throws(ProjectReadError) -> PlistNode? {
-        guard let frame = stack.last else { return nil }
-        let close: UInt8
-        switch frame {
-        case .array: close = UInt8(ascii: "]")
-        case .object: close = UInt8(ascii: "}")
-        }
+        let top = stack.count - 1
+        guard top >= 0 else { return nil }
+        let close = stack[top].isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
         try skipSpace()
         if !justOpened {
             guard i < bytes.count else {
@@ -100,14 +102,9 @@ package struct JSON5Reader {
         }
         if i < bytes.count, bytes[i] == close {
             i += 1
-            stack.removeLast()
-            switch frame {
-            case .array(let line, let column, let items): return PlistNode(.array(items), line: line, column: column)
-            case .object(let line, let column, let members, _):
-                return PlistNode(.dictionary(members), line: line, column: column)
-            }
+            return stack.popLast()?.node
         }
-        guard case .object(let line, let column, let members, _) = frame else { return nil }
+        if stack[top].isArray { return nil }
         guard i < bytes.count else { throw error("unexpected end of the file where a member's name should be") }
         let at = locator.position(of: i)
         let key: String
@@ -123,10 +120,9 @@ package struct JSON5Reader {
             throw error("unexpected \(describeHere()) after the name \"\(key)\": a ':' should be here")
         }
         i += 1
-        let entry = PlistDictionary.Entry(
+        stack[top].key = PlistDictionary.Entry(
             key: key, keyLine: at.line, keyColumn: at.column,
             value: PlistNode(.string(""), line: at.line, column: at.column))
-        stack[stack.count - 1] = .object(line: line, column: column, members: members, key: entry)
         return nil
     }
 
