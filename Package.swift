@@ -137,7 +137,9 @@ let package = Package(
             dependencies: ["SoundKitNotifications", "SoundKitTestSupport", "SoundKitExampleSupport"]),
         .testTarget(
             name: "SoundKitProjectsTests",
-            dependencies: ["SoundKitProjects", "SoundKitNotifications", "SoundKitTestSupport", "SoundKitExampleSupport"]),
+            dependencies: [
+                "SoundKitProjects", "SoundKitNotifications", "SoundKitTestSupport", "SoundKitExampleSupport",
+            ]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
         .testTarget(
             name: "HostileInputTests",
@@ -169,5 +171,6 @@ if Context.environment["SOUNDKIT_FUZZ"] != nil {
                 "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig",
                 "SoundKitProjects", "CFFmpeg",
             ],
-            path: "Fuzz", exclude: ["chunks.dict", "yaml.dict", "scanner.dict", "xml.dict", "gradle.dict"]))
+            path: "Fuzz",
+            exclude: ["chunks.dict", "yaml.dict", "scanner.dict", "xml.dict", "gradle.dict", "xcode.dict"]))
 }

@@ -45,6 +45,12 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "xml": fuzzXML,
     "gradle": fuzzGradle,
     "pubspec": fuzzPubspec,
+    // Issue 42's project readers: the OpenStep property list (and the encoding sniffer), a pbxproj's object graph,
+    // Xcode 27's project.xcproj (JSON5) and XcodeGen's project.yml, each into target layouts.
+    "openstep": fuzzOpenStep,
+    "pbxproj": fuzzPBXProj,
+    "xcproj": fuzzXCProj,
+    "xcodegen": fuzzXcodeGen,
     "zip": fuzzZip,
     "profile": fuzzProfile,
     // What `soundkit serve` reads from a request before any work: the query, `Accept` and `Content-Length`.

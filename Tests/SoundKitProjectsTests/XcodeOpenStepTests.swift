@@ -60,7 +60,7 @@ import Testing
             	/* a comment */ path = Sounds/chime-1.caf; // to the line end
             	list = ( one, "two", three, );
             	empty = ( );
-            	data = <0fbd 777
+            	data = <0fbd 7771
             	1c>;
             	version = 77;
             	shortcut;
@@ -74,7 +74,7 @@ import Testing
         #expect(root["list"]?.strings == ["one", "two", "three"])
         #expect(root["empty"]?.array?.count == 0)
         if case .data(let bytes)? = root["data"]?.value {
-            #expect(bytes == [0x0F, 0xBD, 0x77, 0x71, 0xC])
+            #expect(bytes == [0x0F, 0xBD, 0x77, 0x71, 0x1C])
         } else {
             Issue.record("data was not read as data")
         }
@@ -87,14 +87,14 @@ import Testing
 
     @Test("every value and key is at its line and column (columns in Unicode scalars)")
     func positions() throws {
-        let text = "{\n\tobjects = {\n\t\té = { isa = PBXBuildFile; };\n\t};\n}"
+        let text = "{\n\tobjects = {\n\t\t\"é\" = { isa = PBXBuildFile; };\n\t};\n}"
         let root = try read(text)
         let objects = try #require(root["objects"])
         #expect((objects.line, objects.column) == (2, 12))
         let entry = try #require(objects.dictionary?.entry("é"))
         #expect((entry.keyLine, entry.keyColumn) == (3, 3))
-        // "é = { " : the brace is the fifth scalar after the two tabs.
-        #expect((entry.value.line, entry.value.column) == (3, 7))
+        // `"é" = {`: the brace is the seventh scalar after the two tabs.
+        #expect((entry.value.line, entry.value.column) == (3, 9))
         #expect(entry.value["isa"]?.string == "PBXBuildFile")
     }
 
@@ -165,5 +165,29 @@ import Testing
             try ProjectPropertyList.read(Array("{\"a\" :\n  nope}".utf8), file: "p")
         }
         #expect(badJSON.site.line == 2 && badJSON.site.column == 3)
+    }
+}
+
+/// Large projects read in time linear in their size.
+@Suite struct XcodeReaderScaleTests {
+    @Test(
+        "a 100,000-object pbxproj and a 200,000-item array read in minutes at most (a quadratic reader took over ten)")
+    func largeCollections() throws {
+        var text = "{ objects = {\n"
+        for n in 0..<100_000 {
+            text += "\t\tA\(n) = {isa = PBXBuildFile; fileRef = B\(n); };\n"
+        }
+        text += "\t};\n\tlist = (" + String(repeating: "x, ", count: 200_000) + ");\n}\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try OpenStepReader.read(Array(text.utf8), file: "big.pbxproj")
+        let elapsed = clock.now - start
+        #expect(root["objects"]?.dictionary?.count == 100_000)
+        #expect(root["list"]?.array?.count == 200_000)
+        #expect(elapsed < .seconds(120), "\(elapsed)")
+        let json5 = "[" + String(repeating: "{a: 'b'}, ", count: 200_000) + "]"
+        let start5 = clock.now
+        #expect(try JSON5Reader.read(Array(json5.utf8), file: "big.xcproj").array?.count == 200_000)
+        #expect(clock.now - start5 < .seconds(120))
     }
 }

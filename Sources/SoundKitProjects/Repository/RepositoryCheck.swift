@@ -75,15 +75,18 @@ package enum RepositoryCheck {
     /// it), then the frameworks' layouts.
     static func readProjects(_ files: RepositoryFiles) -> [ProjectReading] {
         var readings: [ProjectReading] = []
+        // The readers look at no file outside the checkout (a hostile project naming / as a folder reference).
+        let checkout = files.root.isEmpty ? "." : files.root
         for project in files.xcodeProjects where !XcodeProject.formats(in: project).isEmpty {
-            readings.append(read(project) { p throws(ProjectReadError) in try XcodeProject.read(p) })
+            readings.append(
+                read(project) { p throws(ProjectReadError) in try XcodeProject.read(p, checkout: checkout) })
         }
         // A .xcodeproj folder without a project file (XcodeGen's output is ignored, its shared schemes committed) is
         // no project: the spec beside it is read instead.
         let committed = Set(
             files.xcodeProjects.filter { !XcodeProject.formats(in: $0).isEmpty }.map(FileSystem.directory(of:)))
         for spec in files.xcodeGenSpecs where !committed.contains(FileSystem.directory(of: spec)) {
-            readings.append(read(spec) { p throws(ProjectReadError) in try XcodeGenSpec.read(p) })
+            readings.append(read(spec) { p throws(ProjectReadError) in try XcodeGenSpec.read(p, checkout: checkout) })
         }
         for manifest in files.tuistManifests where !committed.contains(FileSystem.directory(of: manifest)) {
             readings.append(

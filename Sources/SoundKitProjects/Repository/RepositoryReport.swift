@@ -133,11 +133,14 @@ extension RepositoryCheck {
     }
 
     static func record(_ v: ReferenceVerdict) -> NamedSound {
-        NamedSound(
+        var r = NamedSound(
             platform: v.platform.rawValue, path: v.reference.site.path, line: v.reference.site.line,
-            column: v.reference.site.column, api: v.reference.api, name: v.nameAsWritten, app: v.app,
-            resolved: v.outcome == .plays ? v.resolved : nil, verdict: v.outcome.rawValue,
-            rules: uniq(v.findings.map(\.rule.id)))
+            column: v.reference.site.column, api: v.reference.api, name: v.nameAsWritten)
+        r.app = v.app
+        r.resolved = v.outcome == .plays ? v.resolved : nil
+        r.verdict = v.outcome.rawValue
+        r.rules = uniq(v.findings.map(\.rule.id))
+        return r
     }
 
     /// Each app, with how many names resolved in it and how many failed.

@@ -3,15 +3,30 @@ import SoundKitIO
 /// The checkout as the project readers look at it: whether a path exists with exactly the case written (iOS devices
 /// are case-sensitive even where the Mac that builds is not), and the files below a folder, through cached folder
 /// listings; bounded in how many files a folder walk returns and how deep it goes, and never following a symbolic
-/// link to a folder.
+/// link to a folder. Given the checkout's root, it looks at nothing outside it (a path a project names above or
+/// beside the checkout is not in it).
 final class CheckoutView {
     /// At most this many files are listed below one folder.
     static let maxFiles = 20_000
     /// A folder walk goes at most this deep.
     static let maxDepth = 32
 
+    /// The folder it may look in, normalized; nil for anywhere.
+    let root: String?
     private var listings: [String: Set<String>] = [:]
     private var walks: [String: (files: [String], truncated: Bool)] = [:]
+
+    init(root: String? = nil) {
+        self.root = root.map(Self.normalize)
+    }
+
+    /// Whether `path` is inside ``root``.
+    func isInside(_ path: String) -> Bool {
+        guard let root else { return true }
+        let p = Self.normalize(path)
+        if root.isEmpty { return !p.hasPrefix("/") && p != ".." && !p.hasPrefix("../") }
+        return p == root || p.hasPrefix(root == "/" ? "/" : root + "/")
+    }
 
     /// The names in `dir` (cached).
     private func names(in dir: String) -> Set<String> {
@@ -23,6 +38,7 @@ final class CheckoutView {
 
     /// Whether `path` exists, every component spelled with the case it has on disk.
     func exists(_ path: String) -> Bool {
+        guard isInside(path) else { return false }
         let normal = Self.normalize(path)
         var dir = normal.hasPrefix("/") ? "/" : ""
         for component in normal.split(separator: "/") {
@@ -44,6 +60,7 @@ final class CheckoutView {
 
     /// The files below `dir`, as paths relative to it, sorted; `truncated` when a bound stopped the walk.
     func files(below dir: String) -> (files: [String], truncated: Bool) {
+        guard isInside(dir) else { return ([], false) }
         if let known = walks[dir] { return known }
         let walk = walk(dir)
         walks[dir] = walk
@@ -105,7 +122,10 @@ final class CheckoutView {
         _ path: String, bundlePath: String, route: BundleRoute, declared: SourceSite
     ) -> (entries: [BundleEntry], note: ProjectNote?) {
         guard isDirectory(path) else {
-            return ([BundleEntry(bundlePath: bundlePath, file: path, route: route, declaredAt: declared, exists: false)], nil)
+            return (
+                [BundleEntry(bundlePath: bundlePath, file: path, route: route, declaredAt: declared, exists: false)],
+                nil
+            )
         }
         let (files, truncated) = files(below: path)
         let note =

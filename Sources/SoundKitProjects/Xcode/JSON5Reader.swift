@@ -10,9 +10,18 @@ package struct JSON5Reader {
     var locator: TextLocator
     var nodes = 0
 
-    private enum Frame {
-        case array(line: Int, column: Int, items: [PlistNode])
-        case object(line: Int, column: Int, members: PlistDictionary, key: PlistDictionary.Entry?)
+    /// An open array or object, changed in place through the stack (see ``OpenStepReader``'s frames).
+    private struct Frame {
+        var isArray: Bool
+        var line: Int
+        var column: Int
+        var items: [PlistNode] = []
+        var members = PlistDictionary()
+        var key: PlistDictionary.Entry?
+
+        var node: PlistNode {
+            PlistNode(isArray ? .array(items) : .dictionary(members), line: line, column: column)
+        }
     }
 
     /// The document in `bytes` (UTF-8, a byte order mark allowed); `file` names it in errors.
@@ -20,7 +29,8 @@ package struct JSON5Reader {
         guard bytes.count <= OpenStepReader.maxBytes else {
             throw ProjectReadError(
                 site: SourceSite(path: file, line: 1, column: 1),
-                message: "the file is \(bytes.count) bytes; a project over \(OpenStepReader.maxBytes) bytes is not read")
+                message: "the file is \(bytes.count) bytes; a project over \(OpenStepReader.maxBytes) bytes is not read"
+            )
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var reader = JSON5Reader(bytes: bytes, file: file, i: start, locator: TextLocator(bytes, start: start))
@@ -45,10 +55,7 @@ package struct JSON5Reader {
                 guard stack.count < OpenStepReader.maxDepth else {
                     throw error("arrays and objects nested deeper than \(OpenStepReader.maxDepth) levels")
                 }
-                stack.append(
-                    bytes[i] == UInt8(ascii: "{")
-                        ? .object(line: at.line, column: at.column, members: PlistDictionary(), key: nil)
-                        : .array(line: at.line, column: at.column, items: []))
+                stack.append(Frame(isArray: bytes[i] == UInt8(ascii: "["), line: at.line, column: at.column))
                 i += 1
                 guard let closed = try proceed(&stack, justOpened: true) else { continue }
                 node = closed
@@ -60,14 +67,13 @@ package struct JSON5Reader {
             }
             while true {
                 guard !stack.isEmpty else { return node }
-                switch stack[stack.count - 1] {
-                case .array(let line, let column, var items):
-                    items.append(node)
-                    stack[stack.count - 1] = .array(line: line, column: column, items: items)
-                case .object(let line, let column, var members, var key):
-                    key?.value = node
-                    if let key { members.set(key) }
-                    stack[stack.count - 1] = .object(line: line, column: column, members: members, key: nil)
+                let top = stack.count - 1
+                if stack[top].isArray {
+                    stack[top].items.append(node)
+                } else if var key = stack[top].key {
+                    key.value = node
+                    stack[top].key = nil
+                    stack[top].members.set(key)
                 }
                 guard let closed = try proceed(&stack, justOpened: false) else { break }
                 node = closed
@@ -78,32 +84,27 @@ package struct JSON5Reader {
     /// After a collection opened or one of its values: nil when a value comes next (an object's key read), or the
     /// collection when it closed.
     private mutating func proceed(_ stack: inout [Frame], justOpened: Bool) throws(ProjectReadError) -> PlistNode? {
-        guard let frame = stack.last else { return nil }
-        let close: UInt8
-        switch frame {
-        case .array: close = UInt8(ascii: "]")
-        case .object: close = UInt8(ascii: "}")
-        }
+        let top = stack.count - 1
+        guard top >= 0 else { return nil }
+        let close = stack[top].isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
         try skipSpace()
         if !justOpened {
-            guard i < bytes.count else { throw error("unexpected end of the file: a ',' or '\(Character(Unicode.Scalar(close)))' should be here") }
+            guard i < bytes.count else {
+                throw error("unexpected end of the file: a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
+            }
             if bytes[i] == UInt8(ascii: ",") {
                 i += 1
                 try skipSpace()
             } else if bytes[i] != close {
-                throw error("unexpected \(describeHere()): a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
+                throw error(
+                    "unexpected \(describeHere()): a ',' or '\(Character(Unicode.Scalar(close)))' should be here")
             }
         }
         if i < bytes.count, bytes[i] == close {
             i += 1
-            stack.removeLast()
-            switch frame {
-            case .array(let line, let column, let items): return PlistNode(.array(items), line: line, column: column)
-            case .object(let line, let column, let members, _):
-                return PlistNode(.dictionary(members), line: line, column: column)
-            }
+            return stack.popLast()?.node
         }
-        guard case .object(let line, let column, let members, _) = frame else { return nil }
+        if stack[top].isArray { return nil }
         guard i < bytes.count else { throw error("unexpected end of the file where a member's name should be") }
         let at = locator.position(of: i)
         let key: String
@@ -119,9 +120,9 @@ package struct JSON5Reader {
             throw error("unexpected \(describeHere()) after the name \"\(key)\": a ':' should be here")
         }
         i += 1
-        let entry = PlistDictionary.Entry(
-            key: key, keyLine: at.line, keyColumn: at.column, value: PlistNode(.string(""), line: at.line, column: at.column))
-        stack[stack.count - 1] = .object(line: line, column: column, members: members, key: entry)
+        stack[top].key = PlistDictionary.Entry(
+            key: key, keyLine: at.line, keyColumn: at.column,
+            value: PlistNode(.string(""), line: at.line, column: at.column))
         return nil
     }
 
@@ -135,8 +136,13 @@ package struct JSON5Reader {
     /// An unquoted name, number or literal (`true`, `null`, `-1.5e3`, `Infinity`, `0x1F`).
     private mutating func bare() -> String? {
         let start = i
-        while i < bytes.count, OpenStepReader.isUnquoted(bytes[i]) || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        while i < bytes.count, Self.isBare(bytes[i]) { i += 1 }
         return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+    }
+
+    /// A character of an unquoted name or literal: letters, digits, `_ $ . + -`.
+    static func isBare(_ b: UInt8) -> Bool {
+        b != UInt8(ascii: ":") && b != UInt8(ascii: "/") && (OpenStepReader.isUnquoted(b) || b == UInt8(ascii: "+"))
     }
 
     private mutating func quoted() throws(ProjectReadError) -> String {

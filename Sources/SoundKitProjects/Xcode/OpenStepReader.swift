@@ -23,10 +23,23 @@ package struct OpenStepReader {
     var locator: TextLocator
     var nodes = 0
 
-    private enum Frame {
-        case array(line: Int, column: Int, items: [PlistNode])
-        /// `braces` false: a strings file's top level, closed by the end of the text.
-        case dictionary(line: Int, column: Int, entries: PlistDictionary, key: PlistDictionary.Entry?, braces: Bool)
+    /// An open array or dictionary. A struct kept in the stack and changed through it, so that its storage has one
+    /// owner and grows in place (an enum's payload taken out and put back was copied for each value: quadratic).
+    private struct Frame {
+        var isArray: Bool
+        var line: Int
+        var column: Int
+        /// A dictionary's `braces`: false for a strings file's top level, closed by the end of the text.
+        var braces = true
+        var items: [PlistNode] = []
+        var entries = PlistDictionary()
+        /// A dictionary's key whose value is being read.
+        var key: PlistDictionary.Entry?
+
+        /// The finished collection.
+        var node: PlistNode {
+            PlistNode(isArray ? .array(items) : .dictionary(entries), line: line, column: column)
+        }
     }
 
     /// The property list in `bytes` (UTF-8, a byte order mark allowed); `file` names it in errors.
@@ -52,7 +65,7 @@ package struct OpenStepReader {
         if case .string = first.value {
             i = start
             nodes = 0
-            return try value(stack: [.dictionary(line: 1, column: 1, entries: PlistDictionary(), key: nil, braces: false)])
+            return try value(stack: [Frame(isArray: false, line: 1, column: 1, braces: false)])
         }
         throw error("unexpected \(describeHere()) after the end of the property list")
     }
@@ -76,10 +89,7 @@ package struct OpenStepReader {
                     throw error("arrays and dictionaries nested deeper than \(Self.maxDepth) levels")
                 }
                 try count()
-                stack.append(
-                    bytes[i] == UInt8(ascii: "{")
-                        ? .dictionary(line: at.line, column: at.column, entries: PlistDictionary(), key: nil, braces: true)
-                        : .array(line: at.line, column: at.column, items: []))
+                stack.append(Frame(isArray: bytes[i] == UInt8(ascii: "("), line: at.line, column: at.column))
                 i += 1
                 guard let closed = try proceed(&stack, justOpened: true) else { continue }
                 node = closed
@@ -94,33 +104,33 @@ package struct OpenStepReader {
             // Hand the finished value to the collection it is in, closing collections as they end.
             while true {
                 guard !stack.isEmpty else { return node }
-                attach(node, to: &stack[stack.count - 1])
+                attach(node, to: &stack)
                 guard let closed = try proceed(&stack, justOpened: false) else { break }
                 node = closed
             }
         }
     }
 
-    private func attach(_ node: PlistNode, to frame: inout Frame) {
-        switch frame {
-        case .array(let line, let column, var items):
-            items.append(node)
-            frame = .array(line: line, column: column, items: items)
-        case .dictionary(let line, let column, var entries, let key, let braces):
-            if var key {
-                key.value = node
-                entries.set(key)
-            }
-            frame = .dictionary(line: line, column: column, entries: entries, key: nil, braces: braces)
+    /// Adds `node` to the innermost collection, in place.
+    private func attach(_ node: PlistNode, to stack: inout [Frame]) {
+        let top = stack.count - 1
+        guard top >= 0 else { return }
+        if stack[top].isArray {
+            stack[top].items.append(node)
+        } else if var key = stack[top].key {
+            key.value = node
+            stack[top].key = nil
+            stack[top].entries.set(key)
         }
     }
 
     /// Reads the separators after a collection opened or after one of its values: nil when a value comes next (a
     /// dictionary's key read), or the collection when it closed (popped from the stack).
     private mutating func proceed(_ stack: inout [Frame], justOpened: Bool) throws(ProjectReadError) -> PlistNode? {
-        guard let frame = stack.last else { return nil }
-        switch frame {
-        case .array(let line, let column, let items):
+        let top = stack.count - 1
+        guard top >= 0 else { return nil }
+        let (line, column, braces) = (stack[top].line, stack[top].column, stack[top].braces)
+        if stack[top].isArray {
             try skipSpace()
             if !justOpened {
                 guard i < bytes.count else {
@@ -133,56 +143,46 @@ package struct OpenStepReader {
                     throw error("unexpected \(describeHere()) in an array: a ',' or ')' should be here")
                 }
             }
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else { return nil }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ")"), let closed = stack.popLast() else { return nil }
             i += 1
-            stack.removeLast()
-            return PlistNode(.array(items), line: line, column: column)
-        case .dictionary(let line, let column, var entries, _, let braces):
-            if !justOpened {
-                try skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else {
-                    throw error("a ';' is missing after the value (unexpected \(describeHere()))")
-                }
-                i += 1
+            return closed.node
+        }
+        if !justOpened {
+            try skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else {
+                throw error("a ';' is missing after the value (unexpected \(describeHere()))")
             }
-            while true {
-                try skipSpace()
-                if i == bytes.count, !braces {
-                    stack.removeLast()
-                    return PlistNode(.dictionary(entries), line: line, column: column)
-                }
-                guard i < bytes.count else {
-                    throw error("the dictionary that starts at line \(line), column \(column) has no '}'")
-                }
-                if bytes[i] == UInt8(ascii: "}"), braces {
-                    i += 1
-                    stack.removeLast()
-                    return PlistNode(.dictionary(entries), line: line, column: column)
-                }
-                let at = locator.position(of: i)
-                guard let key = try string() else {
-                    throw error("unexpected \(describeHere()) where a dictionary's key should be")
-                }
-                var entry = PlistDictionary.Entry(
-                    key: key, keyLine: at.line, keyColumn: at.column,
-                    value: PlistNode(.string(key), line: at.line, column: at.column))
-                try skipSpace()
-                if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
-                    i += 1
-                    stack[stack.count - 1] = .dictionary(
-                        line: line, column: column, entries: entries, key: entry, braces: braces)
-                    return nil
-                }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else {
-                    throw error("unexpected \(describeHere()) after the key \"\(key)\": an '=' should be here")
-                }
-                // `key;` stands for `key = key;`.
-                i += 1
-                entry.value = PlistNode(.string(key), line: at.line, column: at.column)
-                entries.set(entry)
-                stack[stack.count - 1] = .dictionary(
-                    line: line, column: column, entries: entries, key: nil, braces: braces)
+            i += 1
+        }
+        while true {
+            try skipSpace()
+            if i == bytes.count, !braces { return stack.popLast()?.node }
+            guard i < bytes.count else {
+                throw error("the dictionary that starts at line \(line), column \(column) has no '}'")
             }
+            if bytes[i] == UInt8(ascii: "}"), braces {
+                i += 1
+                return stack.popLast()?.node
+            }
+            let at = locator.position(of: i)
+            guard let key = try string() else {
+                throw error("unexpected \(describeHere()) where a dictionary's key should be")
+            }
+            let entry = PlistDictionary.Entry(
+                key: key, keyLine: at.line, keyColumn: at.column,
+                value: PlistNode(.string(key), line: at.line, column: at.column))
+            try skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
+                i += 1
+                stack[top].key = entry
+                return nil
+            }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else {
+                throw error("unexpected \(describeHere()) after the key \"\(key)\": an '=' should be here")
+            }
+            // `key;` stands for `key = key;`.
+            i += 1
+            stack[top].entries.set(entry)
         }
     }
 
@@ -334,7 +334,8 @@ package struct OpenStepReader {
 
     /// U+2028 and U+2029 (E2 80 A8, E2 80 A9), which CoreFoundation skips as space.
     func isLineSeparator(at j: Int) -> Bool {
-        j + 2 < bytes.count && bytes[j] == 0xE2 && bytes[j + 1] == 0x80 && (bytes[j + 2] == 0xA8 || bytes[j + 2] == 0xA9)
+        j + 2 < bytes.count && bytes[j] == 0xE2 && bytes[j + 1] == 0x80
+            && (bytes[j + 2] == 0xA8 || bytes[j + 2] == 0xA9)
     }
 
     /// Skips space, `// …` to the line's end, and `/* … */` (not nesting; one left open is an error).

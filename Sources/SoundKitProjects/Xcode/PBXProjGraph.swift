@@ -45,7 +45,9 @@ struct PBXProjGraph {
 
     /// Reads the pbxproj `bytes` of the project `xcodeproj` (a path as reports name it; the checkout is read
     /// relative to the working folder).
-    static func read(_ bytes: [UInt8], xcodeproj: String) throws(ProjectReadError) -> ProjectReading {
+    static func read(
+        _ bytes: [UInt8], xcodeproj: String, checkout: CheckoutView = CheckoutView()
+    ) throws(ProjectReadError) -> ProjectReading {
         let file = CheckoutView.join(xcodeproj, "project.pbxproj")
         let root = try ProjectPropertyList.read(bytes, file: file)
         guard let objects = root["objects"]?.dictionary else {
@@ -55,7 +57,7 @@ struct PBXProjGraph {
         }
         var graph = PBXProjGraph(
             file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj), objects: objects,
-            checkout: CheckoutView())
+            checkout: checkout)
         guard let projectID = graph.projectID(root) else {
             throw ProjectReadError(
                 site: SourceSite(path: file, line: root.line, column: root.column),
@@ -106,7 +108,8 @@ struct PBXProjGraph {
             guard let (count, at) = unknown[kind] else { continue }
             let what = kind.isEmpty ? "an object without 'isa'" : "an object of the unknown kind \(kind)"
             let more = count > 1 ? " (and \(count - 1) more like it)" : ""
-            notes.append(ProjectNote(site: at, message: "\(what)\(more) was read past; the targets' files may be incomplete"))
+            notes.append(
+                ProjectNote(site: at, message: "\(what)\(more) was read past; the targets' files may be incomplete"))
         }
     }
 
@@ -117,7 +120,9 @@ struct PBXProjGraph {
             notes.append(
                 ProjectNote(
                     site: site(projectID),
-                    message: "projectDirPath is the absolute path \(dir), not in the checkout; paths are read from the folder of \(project)"))
+                    message:
+                        "projectDirPath is the absolute path \(dir), not in the checkout; paths are read from the folder of \(project)"
+                ))
             return
         }
         sourceRoot = CheckoutView.join(sourceRoot, dir)

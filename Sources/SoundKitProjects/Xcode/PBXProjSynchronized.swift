@@ -31,7 +31,9 @@ extension PBXProjGraph {
             notes.append(
                 ProjectNote(
                     site: declared,
-                    message: "\(root) holds more files than are listed (\(CheckoutView.maxFiles)); the rest are not checked"))
+                    message:
+                        "\(root) holds more files than are listed (\(CheckoutView.maxFiles)); the rest are not checked")
+            )
         }
         var excluded: [String] = []
         for set in folder["exceptions"]?.strings ?? [] {
@@ -62,10 +64,11 @@ extension PBXProjGraph {
             let opaque = object(group)?["explicitFolders"]?.strings ?? []
             for rel in object(set)?["membershipExceptions"]?.strings ?? [] {
                 for file in checkout.listed(rel, root: root) {
-                    out += Self.synchronizedEntry(
-                        file, root: root, opaque: opaque, declared: site(set),
-                        exists: checkout.exists(CheckoutView.join(root, file))
-                    ).map { [$0] } ?? []
+                    out +=
+                        Self.synchronizedEntry(
+                            file, root: root, opaque: opaque, declared: site(set),
+                            exists: checkout.exists(CheckoutView.join(root, file))
+                        ).map { [$0] } ?? []
                 }
             }
         }

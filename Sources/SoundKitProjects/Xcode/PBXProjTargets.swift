@@ -76,7 +76,9 @@ extension PBXProjGraph {
             notes.append(
                 ProjectNote(
                     site: site(id),
-                    message: "\(layout.name) puts more than \(Self.maxEntries) files in its product; the rest are not checked"))
+                    message:
+                        "\(layout.name) puts more than \(Self.maxEntries) files in its product; the rest are not checked"
+                ))
         }
         return layout
     }
@@ -172,7 +174,9 @@ extension PBXProjGraph {
             notes.append(
                 ProjectNote(
                     site: site(ref),
-                    message: "\(object(ref)?["path"]?.string ?? ref) is relative to \(tree), which is not in the checkout; not checked"))
+                    message:
+                        "\(object(ref)?["path"]?.string ?? ref) is relative to \(tree), which is not in the checkout; not checked"
+                ))
             return []
         }
         let type = object(ref)?["explicitFileType"]?.string ?? object(ref)?["lastKnownFileType"]?.string ?? ""

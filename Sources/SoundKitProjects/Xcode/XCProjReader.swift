@@ -9,7 +9,7 @@ struct XCProjReader {
     let file: String
     let project: String
     let sourceRoot: String
-    let checkout = CheckoutView()
+    let checkout: CheckoutView
     var notes: [ProjectNote] = []
     /// Each target's layout, by name, and its copy phases' destinations by phase name.
     var layouts: [String: TargetLayout] = [:]
@@ -25,7 +25,9 @@ struct XCProjReader {
         var depth: Int
     }
 
-    static func read(_ bytes: [UInt8], xcodeproj: String) throws(ProjectReadError) -> ProjectReading {
+    static func read(
+        _ bytes: [UInt8], xcodeproj: String, checkout: CheckoutView = CheckoutView()
+    ) throws(ProjectReadError) -> ProjectReading {
         let file = CheckoutView.join(xcodeproj, "project.xcproj")
         let root = try JSON5Reader.read(bytes, file: file)
         guard root.dictionary != nil else {
@@ -33,9 +35,12 @@ struct XCProjReader {
                 site: SourceSite(path: file, line: root.line, column: root.column),
                 message: "the project is not a JSON object")
         }
-        var reader = XCProjReader(file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj))
+        var reader = XCProjReader(
+            file: file, project: xcodeproj, sourceRoot: FileSystem.directory(of: xcodeproj), checkout: checkout)
         let order = reader.readTargets(root["targets"]?.array ?? [])
-        var pending = (root["files"]?.array ?? []).reversed().map { Pending(node: $0, folder: reader.sourceRoot, depth: 0) }
+        var pending = (root["files"]?.array ?? []).reversed().map {
+            Pending(node: $0, folder: reader.sourceRoot, depth: 0)
+        }
         while let next = pending.popLast() {
             pending += reader.visit(next).reversed()
         }
@@ -98,7 +103,9 @@ struct XCProjReader {
         let path = node["path"]?.string ?? ""
         if path.hasPrefix("<PROJECT>/") { return .path(CheckoutView.join(sourceRoot, String(path.dropFirst(10)))) }
         if path.hasPrefix("<PRODUCTS>/") { return .product }
-        if path.hasPrefix("<"), let end = path.firstRange(of: ">/") { return .elsewhere(String(path[..<end.lowerBound]) + ">") }
+        if path.hasPrefix("<"), let end = path.firstRange(of: ">/") {
+            return .elsewhere(String(path[..<end.lowerBound]) + ">")
+        }
         return .path(path.isEmpty ? folder : CheckoutView.join(folder, path))
     }
 
@@ -106,13 +113,20 @@ struct XCProjReader {
     mutating func visit(_ pending: Pending) -> [Pending] {
         let node = pending.node
         guard pending.depth < OpenStepReader.maxDepth else {
-            notes.append(ProjectNote(site: site(node), message: "groups nested deeper than \(OpenStepReader.maxDepth) levels were read past"))
+            notes.append(
+                ProjectNote(
+                    site: site(node),
+                    message: "groups nested deeper than \(OpenStepReader.maxDepth) levels were read past"))
             return []
         }
         let location = location(node, folder: pending.folder)
         if case .elsewhere(let base) = location, !memberships(node).isEmpty || node["target-membership"] != nil {
             notes.append(
-                ProjectNote(site: site(node), message: "\(node["path"]?.string ?? "") is relative to \(base), which is not in the checkout; not checked"))
+                ProjectNote(
+                    site: site(node),
+                    message:
+                        "\(node["path"]?.string ?? "") is relative to \(base), which is not in the checkout; not checked"
+                ))
         }
         switch node["kind"]?.string ?? "file-reference" {
         case "group":
@@ -125,7 +139,8 @@ struct XCProjReader {
         case "file-reference", "version-group":
             fileReference(node, location: location)
         case let other:
-            notes.append(ProjectNote(site: site(node), message: "a reference of the unknown kind \(other) was read past"))
+            notes.append(
+                ProjectNote(site: site(node), message: "a reference of the unknown kind \(other) was read past"))
         }
         return []
     }
@@ -210,7 +225,8 @@ struct XCProjReader {
                     let paths = set["inclusions"]?.strings ?? []
                     excluded.formUnion(paths)
                     guard parts.count >= 2,
-                        let destination = destination(target: name, kind: parts[1], name: parts.count > 2 ? parts[2] : "")
+                        let destination = destination(
+                            target: name, kind: parts[1], name: parts.count > 2 ? parts[2] : "")
                     else { continue }
                     for rel in paths.flatMap({ checkout.listed($0, root: root) }) {
                         let path = CheckoutView.join(root, rel)

@@ -13,14 +13,17 @@ package enum XcodeGenSpec {
     /// The largest spec read.
     package static let maxBytes = ConfigurationFile.maximumBytes
 
-    /// Reads the spec at `projectYML` (a path as reports name it, read relative to the working folder).
-    package static func read(_ projectYML: String) throws(ProjectReadError) -> ProjectReading {
+    /// Reads the spec at `projectYML` (a path as reports name it, read relative to the working folder), looking at
+    /// no file outside `checkout` when given.
+    package static func read(_ projectYML: String, checkout: String? = nil) throws(ProjectReadError) -> ProjectReading {
         let bytes = try XcodeProject.readBytes(projectYML, maxBytes: maxBytes)
-        return try read(bytes, projectYML: projectYML)
+        return try read(bytes, projectYML: projectYML, checkout: checkout)
     }
 
     /// Reads a spec's bytes; paths in it are below the folder of `projectYML`.
-    package static func read(_ bytes: [UInt8], projectYML: String) throws(ProjectReadError) -> ProjectReading {
+    package static func read(
+        _ bytes: [UInt8], projectYML: String, checkout: String? = nil
+    ) throws(ProjectReadError) -> ProjectReading {
         let root: YAMLNode?
         do throws(ConfigurationError) {
             guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -32,7 +35,8 @@ package enum XcodeGenSpec {
             throw ProjectReadError(
                 site: SourceSite(path: projectYML, line: error.line, column: error.column), message: error.message)
         }
-        var reader = XcodeGenReader(file: projectYML, base: FileSystem.directory(of: projectYML))
+        var reader = XcodeGenReader(
+            file: projectYML, base: FileSystem.directory(of: projectYML), checkout: CheckoutView(root: checkout))
         guard let root, !root.isNull else { return ProjectReading(project: projectYML) }
         guard case .mapping = root.kind else {
             throw ProjectReadError(site: reader.site(root), message: "the spec is not a mapping of keys to values")
@@ -46,7 +50,7 @@ struct XcodeGenReader {
     let file: String
     /// The folder the spec's paths are below.
     let base: String
-    let checkout = CheckoutView()
+    let checkout: CheckoutView
     var notes: [ProjectNote] = []
     /// `options.defaultSourceDirectoryType`.
     var directoryType = "group"
@@ -84,14 +88,17 @@ struct XcodeGenReader {
             directoryType = type
         }
         if let include = Self.value(root, "include") {
-            notes.append(ProjectNote(site: site(include), message: "included specs are not read; their targets are not checked"))
+            notes.append(
+                ProjectNote(site: site(include), message: "included specs are not read; their targets are not checked"))
         }
         var dependencies: [String: [(target: String, embed: Bool?)]] = [:]
         for (name, target) in Self.pairs(Self.value(root, "targets")) {
             reading.targets.append(layout(name, target))
             dependencies[name] = Self.items(Self.value(target, "dependencies")).compactMap { dependency in
                 guard let other = Self.value(dependency, "target")?.string else { return nil }
-                return (other, Self.value(dependency, "embed")?.string.map { ["true", "yes", "True", "YES"].contains($0) })
+                return (
+                    other, Self.value(dependency, "embed")?.string.map { ["true", "yes", "True", "YES"].contains($0) }
+                )
             }
         }
         // An app embeds the extensions and watch apps it depends on unless the dependency says `embed: false`.
@@ -111,7 +118,10 @@ struct XcodeGenReader {
     mutating func layout(_ name: String, _ target: YAMLNode) -> TargetLayout {
         let type = Self.value(target, "type")?.string ?? ""
         if let templates = Self.value(target, "templates") {
-            notes.append(ProjectNote(site: site(templates), message: "\(name)'s templates are not expanded; what they add is not checked"))
+            notes.append(
+                ProjectNote(
+                    site: site(templates), message: "\(name)'s templates are not expanded; what they add is not checked"
+                ))
         }
         var kind = XcodeProductType.kind(type)
         if case .appExtension = kind { kind = .appExtension(point: extensionPoint(target)) }
@@ -147,7 +157,11 @@ struct XcodeGenReader {
         let isFolder = checkout.isDirectory(path)
         let type = Self.value(source, "type")?.string ?? (isFolder ? directoryType : "file")
         guard checkout.exists(path) else {
-            return [BundleEntry(bundlePath: FileSystem.lastComponent(path), file: path, route: .resources, declaredAt: declared, exists: false)]
+            return [
+                BundleEntry(
+                    bundlePath: FileSystem.lastComponent(path), file: path, route: .resources, declaredAt: declared,
+                    exists: false)
+            ]
         }
         let destination = Self.destination(phase)
         switch type {
@@ -190,21 +204,31 @@ struct XcodeGenReader {
         for (k, component) in components.dropLast().enumerated() {
             let below = components[k...].joined(separator: "/")
             switch FileSystem.splitExtension(component).ext {
-            case "xcassets": return [BundleEntry(bundlePath: below, file: file, route: .assetCatalog, declaredAt: declared)]
-            case "lproj": return [BundleEntry(bundlePath: below, file: file, route: .variantGroup, declaredAt: declared)]
+            case "xcassets":
+                return [BundleEntry(bundlePath: below, file: file, route: .assetCatalog, declaredAt: declared)]
+            case "lproj":
+                return [BundleEntry(bundlePath: below, file: file, route: .variantGroup, declaredAt: declared)]
             case let ext where PBXProjGraph.wrapperExtensions.contains(ext):
-                return [BundleEntry(bundlePath: destination.prefix + below, file: file, route: .folderReference, declaredAt: declared)]
+                return [
+                    BundleEntry(
+                        bundlePath: destination.prefix + below, file: file, route: .folderReference,
+                        declaredAt: declared)
+                ]
             default: continue
             }
         }
         let name = components.last ?? ""
         let ext = FileSystem.splitExtension(name).ext
         if phase == nil, name == "Info.plist" || ext.isEmpty || Self.notCopied.contains(ext) { return [] }
-        if FileSystem.isDirectory(file) {
+        if checkout.isDirectory(file) {
             let route: BundleRoute = ext == "xcassets" ? .assetCatalog : .folderReference
-            return checkout.folderEntries(file, bundlePath: destination.prefix + name, route: route, declared: declared).entries
+            return checkout.folderEntries(file, bundlePath: destination.prefix + name, route: route, declared: declared)
+                .entries
         }
-        return [BundleEntry(bundlePath: destination.prefix + name, file: file, route: destination.route, declaredAt: declared)]
+        return [
+            BundleEntry(
+                bundlePath: destination.prefix + name, file: file, route: destination.route, declaredAt: declared)
+        ]
     }
 
     /// A `buildPhase`: `resources`, `{copyFiles: {destination, subpath}}`; nil for phases that copy nothing.

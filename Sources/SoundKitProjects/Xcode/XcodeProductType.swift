@@ -11,7 +11,8 @@ package enum XcodeProductType {
     package static func kind(_ productType: String, point: String? = nil) -> TargetKind {
         let short = productType.hasPrefix(prefix) ? String(productType.dropFirst(prefix.count)) : productType
         switch short {
-        case "application", "application.messages", "application.on-demand-install-capable", "on-demand-install-capable":
+        case "application", "application.messages", "application.on-demand-install-capable",
+            "on-demand-install-capable":
             return .application
         case "application.watchapp", "application.watchapp2", "application.watchapp2-container", "watchkit-extension",
             "watchkit2-extension", "watch-app", "watch2-app", "watch2-app-container", "watch2-extension",

@@ -20,8 +20,9 @@ package enum XcodeProject {
     }
 
     /// Reads the project `xcodeproj` (a path as reports name it, read relative to the working folder): its
-    /// `project.pbxproj`, or its `project.xcproj` when it has no pbxproj.
-    package static func read(_ xcodeproj: String) throws(ProjectReadError) -> ProjectReading {
+    /// `project.pbxproj`, or its `project.xcproj` when it has no pbxproj. With `checkout` (the checked folder) the
+    /// reader looks at no file outside it: what the project names there does not exist in the checkout.
+    package static func read(_ xcodeproj: String, checkout: String? = nil) throws(ProjectReadError) -> ProjectReading {
         let formats = formats(in: xcodeproj)
         guard let format = formats.first else {
             throw ProjectReadError(
@@ -30,23 +31,27 @@ package enum XcodeProject {
         }
         let path = FileSystem.join(xcodeproj, format.rawValue)
         let bytes = try readBytes(path, maxBytes: maxBytes)
-        var reading = try read(bytes, format: format, xcodeproj: xcodeproj)
+        var reading = try read(bytes, format: format, xcodeproj: xcodeproj, checkout: checkout)
         if formats.count > 1 {
             reading.notes.append(
                 ProjectNote(
                     site: SourceSite(path: path, line: 1, column: 1),
-                    message: "\(xcodeproj) holds both project.pbxproj and project.xcproj; Xcode opens neither; project.pbxproj was read"))
+                    message:
+                        "\(xcodeproj) holds both project.pbxproj and project.xcproj; Xcode opens neither; project.pbxproj was read"
+                ))
         }
         return reading
     }
 
-    /// Reads a project file's bytes as `format`, for the project `xcodeproj`.
+    /// Reads a project file's bytes as `format`, for the project `xcodeproj`, looking only inside `checkout` when
+    /// given.
     package static func read(
-        _ bytes: [UInt8], format: Format, xcodeproj: String
+        _ bytes: [UInt8], format: Format, xcodeproj: String, checkout: String? = nil
     ) throws(ProjectReadError) -> ProjectReading {
+        let view = CheckoutView(root: checkout)
         switch format {
-        case .pbxproj: return try PBXProjGraph.read(bytes, xcodeproj: xcodeproj)
-        case .xcproj: return try XCProjReader.read(bytes, xcodeproj: xcodeproj)
+        case .pbxproj: return try PBXProjGraph.read(bytes, xcodeproj: xcodeproj, checkout: view)
+        case .xcproj: return try XCProjReader.read(bytes, xcodeproj: xcodeproj, checkout: view)
         }
     }
 

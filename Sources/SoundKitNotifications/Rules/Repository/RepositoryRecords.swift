@@ -42,20 +42,17 @@ package struct NamedSound: Codable, Hashable, Sendable {
         try c.encode(rules, forKey: .rules)
     }
 
-    package init(
-        platform: String, path: String, line: Int, column: Int, api: String, name: String, app: String?,
-        resolved: String?, verdict: String, rules: [String]
-    ) {
+    /// A name written at `path:line:column`, for `platform`, through `api`; not yet resolved (``verdict``
+    /// `unchecked` until it is).
+    package init(platform: String, path: String, line: Int, column: Int, api: String, name: String) {
         self.platform = platform
         self.path = path
         self.line = line
         self.column = column
         self.api = api
         self.name = name
-        self.app = app
-        self.resolved = resolved
-        self.verdict = verdict
-        self.rules = rules
+        self.verdict = "unchecked"
+        self.rules = []
     }
 }
 
