@@ -13,17 +13,13 @@ struct Reply: Sendable {
 
     /// A JSON document, encoded as the command line's `--format json` encodes it.
     static func json<T: Encodable>(_ value: T, status: Int = 200) -> Reply {
-        Reply(status: status, contentType: "application/json", body: Array(jsonText(value).utf8) + [10])
+        Reply(
+            status: status, contentType: "application/json", body: Array(((try? jsonText(value)) ?? "{}").utf8) + [10])
     }
 
     static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
         Reply(status: status, contentType: contentType, body: Array(text.utf8))
     }
-}
-
-/// Pretty, sorted keys, slashes unescaped: the command line's JSON.
-func jsonText<T: Encodable>(_ value: T) -> String {
-    (try? SoundKitNotifications.jsonText(value)) ?? "{}"
 }
 
 /// Every error a route answers: `{"code": …, "message": …}` with its status, in words a customer can be shown.
