@@ -57,6 +57,9 @@ let package = Package(
         cLibrary("CLibYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev", brew: "libyaml"),
 
         .target(name: "CEndingSignals"),
+        // C's `stderr` as a stream soundkit routes by thread: a decoder library's text stays its own call's
+        // (StandardError.swift), with no descriptor moved.
+        .target(name: "CStandardError"),
 
         // MARK: Libraries
         .target(name: "SoundKitCodecs", swiftSettings: codecsSettings),
@@ -64,7 +67,7 @@ let package = Package(
         .target(
             name: "SoundKitIO",
             dependencies: [
-                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CZlib", "CEndingSignals",
+                "SoundKitContainers", "CSndFile", "CSoxr", "CFFmpeg", "CZlib", "CEndingSignals", "CStandardError",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
@@ -104,7 +107,6 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
 
         // MARK: Plugins

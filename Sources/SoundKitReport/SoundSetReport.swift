@@ -13,7 +13,7 @@ import SoundKitNotifications
 /// ``HTMLReport`` renders soundkit's.
 public struct SoundSetReport: Codable, Hashable, Sendable {
     /// The version of this document's shape.
-    public var version = 1
+    package var version = 1
     /// The page's heading.
     package var title: String
     /// Every sound, in the order `check` finds them.

@@ -1,6 +1,6 @@
 import Hummingbird
-import NIOConcurrencyHelpers
 import NIOCore
+import SoundKitIO
 
 /// Whether the client of a connection has gone: it closed its side (end of input) or the connection closed. One per
 /// connection, in its pipeline; a request under way registers what to do then (cancel its job, so that a queued job
@@ -15,7 +15,7 @@ final class ClientWatch: ChannelInboundHandler, RemovableChannelHandler, @unchec
     typealias InboundIn = Any
     typealias InboundOut = Any
 
-    private let lock = NIOLock()
+    private let lock = Lock()
     private var gone = false
     private var next = 0
     private var waiting: [Int: @Sendable () -> Void] = [:]

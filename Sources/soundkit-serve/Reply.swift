@@ -13,20 +13,13 @@ struct Reply: Sendable {
 
     /// A JSON document, encoded as the command line's `--format json` encodes it.
     static func json<T: Encodable>(_ value: T, status: Int = 200) -> Reply {
-        Reply(status: status, contentType: "application/json", body: Array(jsonText(value).utf8) + [10])
+        Reply(
+            status: status, contentType: "application/json", body: Array(((try? jsonText(value)) ?? "{}").utf8) + [10])
     }
 
     static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
         Reply(status: status, contentType: contentType, body: Array(text.utf8))
     }
-}
-
-/// Pretty, sorted keys, slashes unescaped: the command line's JSON.
-func jsonText<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
 }
 
 /// Every error a route answers: `{"code": …, "message": …}` with its status, in words a customer can be shown.
@@ -88,45 +81,5 @@ struct Refusal: Error, Sendable {
         if let retryAfter { r.headers.append(("Retry-After", String(retryAfter))) }
         if let allow { r.headers.append(("Allow", allow)) }
         return r
-    }
-}
-
-/// A zip of stored (uncompressed) entries: audio files compress little, and storing keeps the writer small.
-enum StoredZip {
-    static func make(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8] {
-        var out: [UInt8] = []
-        var central: [UInt8] = []
-        for e in entries {
-            let name = Array(e.name.utf8)
-            let crc = crc32(e.bytes)
-            let size = UInt32(truncatingIfNeeded: e.bytes.count)
-            let offset = UInt32(truncatingIfNeeded: out.count)
-            out += le32(0x0403_4b50) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x21)
-            out += le32(crc) + le32(size) + le32(size) + le16(UInt16(name.count)) + le16(0) + name + e.bytes
-            central += le32(0x0201_4b50) + le16(0x0314) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x21)
-            central += le32(crc) + le32(size) + le32(size) + le16(UInt16(name.count)) + le16(0) + le16(0)
-            central += le16(0) + le16(0) + le32(0o100644 << 16) + le32(offset) + name
-        }
-        let start = UInt32(truncatingIfNeeded: out.count)
-        let count = UInt16(truncatingIfNeeded: entries.count)
-        out += central
-        out += le32(0x0605_4b50) + le16(0) + le16(0) + le16(count) + le16(count)
-        out += le32(UInt32(truncatingIfNeeded: central.count)) + le32(start) + le16(0)
-        return out
-    }
-
-    private static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    private static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }

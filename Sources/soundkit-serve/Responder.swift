@@ -36,7 +36,7 @@ enum Route: String, CaseIterable, Sendable {
 /// requests of any kind are under way.
 final class Gate: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var admitted = 0
     private var underWay = 0
     private var isDraining = false
@@ -262,7 +262,7 @@ struct Responder: HTTPResponder {
 /// Bytes of a request body read so far, for its log line.
 final class ByteCount: @unchecked Sendable {
     // @unchecked: `count` is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
     var value: Int { lock.withLock { count } }
     func add(_ n: Int) { lock.withLock { count += n } }

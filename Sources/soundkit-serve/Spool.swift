@@ -20,7 +20,7 @@ enum Upload: Sendable {
 /// to the request; after it, nothing more is written or created.
 final class UploadBody: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let scratch: String
     private let threshold: Int
     private let name: String

@@ -40,7 +40,8 @@ struct Work: Sendable {
                 (name: s.platform == .ios ? "ios/\(s.name)" : "android/res/raw/\(s.name)", bytes: s.bytes ?? [])
             }
             let base = FileSystem.splitExtension(name).base
-            var r = Reply(status: 200, contentType: "application/zip", body: StoredZip.make(entries))
+            guard let zip = StoredZip.make(entries) else { throw Refusal.internalError }
+            var r = Reply(status: 200, contentType: "application/zip", body: zip)
             r.headers.append(("Content-Disposition", "attachment; filename=\"\(Self.headerSafe(base)).zip\""))
             return r
         }

@@ -220,3 +220,30 @@ private func python(_ script: String, _ arguments: String...) throws {
         }
     }
 }
+
+/// The package's one zip writer, with zlib's CRC-32: what it writes, Python's zipfile and soundkit's reader accept.
+@Suite struct StoredZipTests {
+    @Test("a stored zip holds each entry with its CRC-32, and zipfile and ZipArchive read it back")
+    func roundTrip() throws {
+        let nine = Array("123456789".utf8)
+        let sound = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bytes = try #require(
+            StoredZip.make([(name: "ios/nine.txt", bytes: nine), ("android/res/raw/s.caf", sound)]))
+        let a = try ZipArchive(InputFile(name: "made.zip", bytes: bytes))
+        let first = try #require(a.entry(named: "ios/nine.txt"))
+        // The CRC-32 check value of "123456789" (ISO-HDLC, as zip stores it).
+        #expect(first.crc32 == 0xCBF4_3926)
+        #expect(try a.read(first) == nine)
+        #expect(try a.read(#require(a.entry(named: "android/res/raw/s.caf"))) == sound)
+        let path = try temporaryDirectory().appendingPathComponent("made.zip").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try python(
+            """
+            import sys, zipfile
+            z = zipfile.ZipFile(sys.argv[1])
+            assert z.testzip() is None
+            assert z.namelist() == ['ios/nine.txt', 'android/res/raw/s.caf'], z.namelist()
+            assert z.read('ios/nine.txt') == b'123456789'
+            """, path)
+    }
+}

@@ -100,7 +100,7 @@ public enum ContainerKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The extension a writable type's files get.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .caf: return "caf"
         case .aiff: return "aiff"

@@ -25,8 +25,8 @@ package final class WorkerPool: @unchecked Sendable {
         case cancelled
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let ready = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the queue; its condition is "a job is ready, or the pool closed".
+    private let mutex = Lock()
     private var queue: [Job] = []
     private var head = 0
     private var closed = false
@@ -39,22 +39,13 @@ package final class WorkerPool: @unchecked Sendable {
     package init(threads: Int, queueLimit: Int? = nil) {
         self.threads = Swift.max(1, threads)
         self.queueLimit = queueLimit.map { Swift.max(0, $0) }
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(ready, nil)
         for _ in 0..<self.threads { Self.start { [self] in self.work() } }
-    }
-
-    deinit {
-        pthread_cond_destroy(ready)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        ready.deallocate()
     }
 
     /// Jobs waiting for a thread.
     package var queued: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return queue.count - head
     }
 
@@ -84,7 +75,7 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// Stops the threads once the queue is empty; jobs not yet taken are refused as cancelled.
     package func shutdown() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         closed = true
         let dropped = queue[head...]
         queue = []
@@ -94,13 +85,13 @@ package final class WorkerPool: @unchecked Sendable {
             job.state = .done
             if let r = job.refuse { refusals.append(r) }
         }
-        pthread_cond_broadcast(ready)
-        pthread_mutex_unlock(mutex)
+        mutex.broadcast()
+        mutex.unlock()
         for r in refusals { r(.cancelled) }
     }
 
     private func enqueue(_ job: Job) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         let refusal: Refusal?
         if job.state != .new || closed {
             refusal = .cancelled
@@ -110,15 +101,15 @@ package final class WorkerPool: @unchecked Sendable {
             refusal = nil
             job.state = .queued
             queue.append(job)
-            pthread_cond_signal(ready)
+            mutex.signal()
         }
         if refusal != nil { job.state = .done }
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         if let refusal { job.refuse?(refusal) }
     }
 
     private func cancel(_ job: Job) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         let state = job.state
         job.cancelFlag.set()
         switch state {
@@ -127,17 +118,17 @@ package final class WorkerPool: @unchecked Sendable {
         case .cancelledEarly, .done: break
         }
         if state == .queued, let i = queue[head...].firstIndex(where: { $0 === job }) { queue.remove(at: i) }
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         if state == .queued || state == .running { job.refuse?(.cancelled) }
     }
 
     /// One thread's loop: take the next job, run it, resume its waiter unless it was cancelled meanwhile.
     private func work() {
         while true {
-            pthread_mutex_lock(mutex)
-            while head == queue.count && !closed { pthread_cond_wait(ready, mutex) }
+            mutex.lock()
+            while head == queue.count && !closed { mutex.wait() }
             if head == queue.count {
-                pthread_mutex_unlock(mutex)
+                mutex.unlock()
                 return
             }
             let job = queue[head]
@@ -147,16 +138,16 @@ package final class WorkerPool: @unchecked Sendable {
                 head = 0
             }
             job.state = .running
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             Job.current = job
             let resume = job.body?()
             Job.current = nil
-            pthread_mutex_lock(mutex)
+            mutex.lock()
             let waiting = job.state == .running
             job.state = .done
             job.body = nil
             job.refuse = nil
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             if waiting { resume?() }
         }
     }
@@ -227,26 +218,10 @@ private final class Job: @unchecked Sendable {
 }
 
 /// A flag set once, read from any thread.
-private final class CancelFlag: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value = false
+private final class CancelFlag: Sendable {
+    private let value = LockedValueBox(false)
 
-    init() { pthread_mutex_init(mutex, nil) }
+    var isSet: Bool { value.withLockedValue { $0 } }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    var isSet: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return value
-    }
-
-    func set() {
-        pthread_mutex_lock(mutex)
-        value = true
-        pthread_mutex_unlock(mutex)
-    }
+    func set() { value.withLockedValue { $0 = true } }
 }

@@ -35,7 +35,7 @@ public struct Normalization: Codable, Sendable, Hashable {
     package var limitedByCeiling: Bool
 
     /// Set when the output is not within `tolerance` of the target: the loudness reached and why.
-    public var note: String? {
+    package var note: String? {
         guard let reached = after.integrated else { return nil }
         if abs(reached - target.integrated) <= LoudnessTarget.tolerance { return nil }
         let short = "reached \(decimal(reached, 1)) LUFS instead of \(decimal(target.integrated, 1)) LUFS"

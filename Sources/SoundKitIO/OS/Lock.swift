@@ -6,9 +6,13 @@
     import Darwin
 #endif
 
-/// The one lock type: a `pthread_mutex_t` behind swift-nio's `NIOLock` shape (`withLock`), since
-/// `Synchronization.Mutex` needs macOS 15. Every shared mutable state in the package sits behind one of these or a
-/// ``LockedValueBox``.
+/// The package's one lock type — the library's, the command line's and the server's (no `NSLock`, `NIOLock` or bare
+/// `pthread_mutex_t` beside it): a `pthread_mutex_t` with its condition variable (``wait()``, ``signal()``,
+/// ``broadcast()``: the worker pool's queue needs one) behind swift-nio's `NIOLock` shape (`withLock`). Not
+/// `Synchronization.Mutex`: on Darwin it needs macOS 15, the package declares macOS 14 (Hummingbird's floor) and the
+/// libraries are to need no more than that, so every type holding one would carry `@available(macOS 15, *)`; and a
+/// condition variable would still need this wrapper. Every shared mutable state in the package sits behind one of
+/// these or a ``LockedValueBox``.
 package final class Lock: @unchecked Sendable {
     // @unchecked: the mutex is what makes sharing safe; it lives at a stable address for the object's life.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -38,6 +42,9 @@ package final class Lock: @unchecked Sendable {
     /// Sleeps until ``broadcast()``, letting the lock go meanwhile; call it with the lock held, which it holds again
     /// on return (check what was waited for again: a wake-up may be spurious).
     package func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes one thread in ``wait()``.
+    package func signal() { pthread_cond_signal(condition) }
 
     /// Wakes every thread in ``wait()``.
     package func broadcast() { pthread_cond_broadcast(condition) }

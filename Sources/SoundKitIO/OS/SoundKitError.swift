@@ -65,7 +65,7 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
 extension SoundKitError {
     /// The service's view of an ``AudioFileError`` (what ``Converter`` and ``Inspector`` throw): its code, and a
     /// message a customer can be shown, without the path.
-    public init(_ error: AudioFileError) {
+    package init(_ error: AudioFileError) {
         self.init(Self.code(of: error.reason), Self.customerMessage(error), file: error.path)
     }
 

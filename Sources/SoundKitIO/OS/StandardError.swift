@@ -1,3 +1,5 @@
+import CStandardError
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,53 +9,65 @@
 #endif
 
 /// The process's standard error, shared with the C libraries soundkit loads. A decoder library may print to it on
-/// its own — libmpg123, inside libsndfile, writes `Note: Illegal Audio-MPEG-Header 0x… at offset …` to descriptor 2,
-/// naming no file, and neither libsndfile nor libmpg123's handle libsndfile makes can be told to be quiet — so a
-/// call into such a library runs ``capturing(_:)``: descriptor 2 goes to a private file for the call, and what the
-/// library wrote comes back to the caller, which makes it part of that file's message or drops it. soundkit's own
-/// writes to standard error (``write(_:)``) take the same lock, so they never land in a capture.
+/// its own — libmpg123, inside libsndfile, writes `Note: Illegal Audio-MPEG-Header 0x… at offset …` naming no file,
+/// and neither libsndfile nor the libmpg123 handle libsndfile makes can be told to be quiet. Those libraries (libmpg123,
+/// libsndfile, libFLAC, libopus, libmp3lame) all print through C's `stderr` stream, never to descriptor 2 directly, so
+/// the stream is where their text is told apart: on first use `stderr` becomes a stream whose writes go to the calling
+/// thread's capture when ``capturing(_:)`` runs on that thread, and to descriptor 2, unchanged, on every other thread.
+/// No descriptor moves and no call waits for another's: each call's text stays its own, and the server's log lines
+/// (written to descriptor 2, or through `stderr` on another thread) reach the terminal meanwhile.
 package enum StandardError {
-    /// The unlinked file a capture sends descriptor 2 to: made on first use, reused, reached only with the lock held.
-    private static let sink = LockedValueBox<Int32>(-1)
-
     /// The most a capture keeps of what was written.
     static let captureLimit = 4096
 
-    /// Writes `bytes` to standard error, never while a library's output is being captured.
-    package static func write(_ bytes: [UInt8]) {
-        sink.withLockedValue { _ in _ = Syscall.writeAll(2, bytes) }
+    /// What one thread's libraries wrote during ``capturing(_:)``: bytes up to ``captureLimit``.
+    final class Capture {
+        var bytes: [UInt8] = []
     }
 
-    /// `body`'s result and what it wrote to descriptor 2 (at most ``captureLimit`` bytes), which reaches no one
-    /// else. When descriptor 2 cannot be moved, `body` runs as it is and nothing is captured.
-    package static func capturing<T>(_ body: () -> T) -> (value: T, written: String) {
-        sink.withLockedValue { sink in
-            if sink < 0 { sink = makeSink() }
-            fflush(nil)  // every stream: stderr is one, and naming it is not concurrency-safe
-            let saved = sink >= 0 ? dup(2) : -1
-            guard saved >= 0, ftruncate(sink, 0) == 0, lseek(sink, 0, SEEK_SET) == 0, dup2(sink, 2) >= 0 else {
-                if saved >= 0 { close(saved) }
-                return (body(), "")
-            }
-            let value = body()
-            fflush(nil)  // every stream: stderr is one, and naming it is not concurrency-safe
-            _ = dup2(saved, 2)
-            close(saved)
-            let end = lseek(sink, 0, SEEK_CUR)
-            guard end > 0 else { return (value, "") }
-            var bytes = [UInt8](repeating: 0, count: Int(Swift.min(end, off_t(captureLimit))))
-            let n = bytes.withUnsafeMutableBytes { pread(sink, $0.baseAddress, $0.count, 0) }
-            return (value, String(decoding: bytes.prefix(Swift.max(n, 0)), as: UTF8.self))
+    /// The thread-specific slot naming the calling thread's ``Capture`` (an unretained pointer), or nothing.
+    private static let slot: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// Whether `stderr` has been made the stream that routes by thread (CStandardError); done once, the first time a
+    /// capture runs: a process that opens no decoder library keeps C's own stream.
+    private static let routed: Bool = {
+        guard slot != nil else { return false }
+        return soundkit_standard_error_route { bytes, count in
+            guard let bytes else { return }
+            StandardError.route(UnsafeRawBufferPointer(start: bytes, count: count))
+        } == 0
+    }()
+
+    /// Writes `bytes` to descriptor 2, whole (soundkit's own lines; a decoder's text on a thread not capturing).
+    package static func write(_ bytes: [UInt8]) {
+        _ = Syscall.writeAll(2, bytes)
+    }
+
+    /// Where a library's write to `stderr` goes: the calling thread's capture, or descriptor 2.
+    fileprivate static func route(_ bytes: UnsafeRawBufferPointer) {
+        if let key = slot, let p = pthread_getspecific(key) {
+            let capture = Unmanaged<Capture>.fromOpaque(p).takeUnretainedValue()
+            let room = Swift.max(captureLimit - capture.bytes.count, 0)
+            capture.bytes.append(contentsOf: bytes.prefix(room))
+        } else {
+            _ = Syscall.writeAll(2, bytes)
         }
     }
 
-    /// A file in the temporary folder, unlinked at once; -1 when none can be made.
-    private static func makeSink() -> Int32 {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/soundkit-stderr-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { p in p.baseAddress.map { mkstemp($0) } ?? -1 }
-        if fd >= 0 { _ = template.withUnsafeBufferPointer { p in p.baseAddress.map { unlink($0) } } }
-        return fd
+    /// `body`'s result and what the C libraries it calls wrote to `stderr` on this thread meanwhile (at most
+    /// ``captureLimit`` bytes), which reaches no one else. Other threads are neither stopped nor captured. When the
+    /// stream cannot be made, `body` runs as it is and nothing is captured.
+    package static func capturing<T>(_ body: () -> T) -> (value: T, written: String) {
+        guard routed, let key = slot else { return (body(), "") }
+        let capture = Capture()
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(capture).toOpaque())
+        let value = withExtendedLifetime(capture) { body() }
+        pthread_setspecific(key, outer)
+        return (value, String(decoding: capture.bytes, as: UTF8.self))
     }
 
     /// What a library printed, as a message's tail: its lines trimmed, repeats dropped, at most `lines` of them,

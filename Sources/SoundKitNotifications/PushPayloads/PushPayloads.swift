@@ -79,7 +79,7 @@ public struct PayloadReport: Codable, Sendable, Hashable {
     /// the payload is not JSON or holds no APNs payload (the provider builds it).
     public var payloadBytes: Int?
     /// The APNs payload's size as compact JSON, in bytes. None when ``payloadBytes`` is.
-    public var compactBytes: Int?
+    package var compactBytes: Int?
     /// The sound file name the payload asks for, when it names one.
     public var soundName: String?
     /// Where the name resolved, when locations were given.

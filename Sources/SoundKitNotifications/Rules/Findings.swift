@@ -94,7 +94,7 @@ public struct FileReport: Codable, Hashable, Sendable {
 /// The checker's whole answer; `version` changes only when the shape does.
 public struct CheckReport: Codable, Hashable, Sendable {
     /// The version of this document's shape; it changes only when the shape does.
-    public var version = 1
+    package var version = 1
     /// Every file checked, in order.
     public var files: [FileReport]
     /// For a repository checkout: the apps its projects build (absent for files, folders and bundles).
@@ -113,7 +113,7 @@ public struct CheckReport: Codable, Hashable, Sendable {
     public var hasErrors: Bool { errorCount > 0 }
 
     /// Warnings become errors (`--strict`).
-    public func strict() -> CheckReport {
+    package func strict() -> CheckReport {
         var r = self
         for i in r.files.indices {
             for j in r.files[i].findings.indices where r.files[i].findings[j].severity == .warning {

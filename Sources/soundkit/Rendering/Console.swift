@@ -40,8 +40,8 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
     console.append(text, error: false)
 }
 
-/// Writes `text` to standard error as it is (or to the captured run's buffer), under the lock a decoder library's
-/// captured output takes (``StandardError``), so that no line of soundkit's is swallowed by a capture.
+/// Writes `text` to standard error as it is (or to the captured run's buffer), in one write to descriptor 2, which a
+/// decoder library's captured output never touches (``StandardError``).
 func writeError(_ text: String) {
     if let console = Console.current { return console.append(text, error: true) }
     StandardError.write(Array(text.utf8))

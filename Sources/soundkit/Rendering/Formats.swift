@@ -80,13 +80,6 @@ func markdownCell(_ s: String) -> String {
     s.replacingAll("\\", "\\\\").replacingAll("|", "\\|").replacingAll("\r", " ").replacingAll("\n", " ")
 }
 
-/// Encodes `value` as one JSON document (pretty, sorted keys, slashes unescaped).
-func jsonText<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-}
-
 // MARK: SARIF 2.1.0
 
 /// A SARIF 2.1.0 log of one run: the rule table as the driver's rules, one result per finding.

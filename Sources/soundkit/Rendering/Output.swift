@@ -109,11 +109,9 @@ func appendStepSummary(_ text: String, to path: String) {
     }
 }
 
-/// Prints `value` as one JSON document (pretty, sorted keys, slashes unescaped).
+/// Prints `value` as one JSON document (``jsonText(_:)``).
 func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    print(try jsonText(value))
 }
 
 /// A line of facts: standard output in text and github formats; in json the document carries it instead.

@@ -29,7 +29,7 @@ public enum SoundPlatform: String, CaseIterable, Codable, Hashable, Sendable {
 
     /// The file name a sound called `name` (a path or a file name, any extension) gets on this platform:
     /// `Chime 2.caf` on iOS, `chime_2.ogg` on Android.
-    public func fileName(for name: String) -> String {
+    package func fileName(for name: String) -> String {
         self.name(forInput: name) + "." + defaultFileType.fileExtension
     }
 

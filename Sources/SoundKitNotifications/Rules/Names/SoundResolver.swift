@@ -101,7 +101,7 @@ public struct Resolution: Codable, Sendable, Hashable {
     }
 
     /// Findings in the checker's terms (`name-not-found`, `subfolder`, `shadowed`).
-    public func findings(for name: String) -> [Finding] { findings(for: name, naming: { $0 }) }
+    package func findings(for name: String) -> [Finding] { findings(for: name, naming: { $0 }) }
 
     /// The same findings, with each file the messages mention named by `naming` (a payload's findings name it by
     /// the location it is in, not by its path).
