@@ -1,6 +1,20 @@
+import SoundKitIO
+import SoundKitNotifications
+
 /// `GET /openapi.yaml`: the OpenAPI 3.1 document of every route, its parameters, bodies and error responses.
-/// `scripts/api-check` runs schemathesis against it on a live server.
+/// `scripts/api-check` runs schemathesis against it on a live server. The lists the code owns (providers, platforms,
+/// error codes) are written from the code, so the document cannot fall behind it.
 enum OpenAPI {
+    /// Every push provider `provider=` takes.
+    static let providers = PushProvider.allCases.map(\.rawValue)
+    /// Every platform `platform=` takes: each one, or `all`.
+    static let platforms = SoundPlatform.allCases.map(\.rawValue) + ["all"]
+    /// Every `code` an error answer carries: the library's, and the HTTP layer's own.
+    static let errorCodes =
+        SoundKitError.Code.allCases.map(\.rawValue) + [
+            "unauthorized", "no-route", "method-not-allowed", "not-acceptable",
+        ]
+
     static let document = """
         openapi: 3.1.0
         info:
@@ -41,10 +55,7 @@ enum OpenAPI {
               properties:
                 code:
                   type: string
-                  description: >-
-                    not-found, invalid-audio, unsupported-audio, unmeasurable, invalid-request, library-missing,
-                    system-failure, too-large, busy, timed-out, unauthorized, no-route, method-not-allowed,
-                    not-acceptable
+                  enum: [\(errorCodes.joined(separator: ", "))]
                 message: {type: string}
             Finding:
               type: object
@@ -110,7 +121,7 @@ enum OpenAPI {
               summary: Make a sound's files for iOS and/or Android, with the findings on each.
               parameters:
                 - $ref: "#/components/parameters/name"
-                - {name: platform, in: query, schema: {type: string, enum: [ios, android, all]}}
+                - {name: platform, in: query, schema: {type: string, enum: [\(platforms.joined(separator: ", "))]}}
                 - {name: loudness, in: query, description: Integrated loudness in LUFS, schema: {type: number, minimum: -70, maximum: 0}}
                 - {name: quality, in: query, schema: {type: string, enum: [apple, standard, high, best]}}
               requestBody: {$ref: "#/components/requestBodies/upload"}
@@ -127,7 +138,10 @@ enum OpenAPI {
                 "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
                 "406": {$ref: "#/components/responses/error"}
+                "408": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}
+                "500": {$ref: "#/components/responses/error"}
+                "504": {$ref: "#/components/responses/error"}
                 "415": {$ref: "#/components/responses/error"}
                 "422": {$ref: "#/components/responses/error"}
                 "429": {$ref: "#/components/responses/retry"}
@@ -141,7 +155,10 @@ enum OpenAPI {
                 "200": {description: The findings., content: {application/json: {schema: {$ref: "#/components/schemas/Report"}}}}
                 "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
+                "408": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}
+                "500": {$ref: "#/components/responses/error"}
+                "504": {$ref: "#/components/responses/error"}
                 "429": {$ref: "#/components/responses/retry"}
                 "503": {$ref: "#/components/responses/retry"}
           /v1/sounds/info:
@@ -163,7 +180,10 @@ enum OpenAPI {
                 "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
                 "404": {$ref: "#/components/responses/error"}
+                "408": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}
+                "500": {$ref: "#/components/responses/error"}
+                "504": {$ref: "#/components/responses/error"}
                 "415": {$ref: "#/components/responses/error"}
                 "422": {$ref: "#/components/responses/error"}
                 "429": {$ref: "#/components/responses/retry"}
@@ -173,7 +193,7 @@ enum OpenAPI {
               summary: Check a push request body as soundkit payload --format json does (no sound is looked for).
               parameters:
                 - $ref: "#/components/parameters/name"
-                - {name: provider, in: query, schema: {type: string, enum: [apns, fcm, fcm-legacy, expo, onesignal, braze, gorush, simulator]}}
+                - {name: provider, in: query, schema: {type: string, enum: [\(providers.joined(separator: ", "))]}}
               requestBody:
                 required: true
                 content:
@@ -183,7 +203,10 @@ enum OpenAPI {
                 "200": {description: The findings, with line and column., content: {application/json: {schema: {$ref: "#/components/schemas/Report"}}}}
                 "400": {$ref: "#/components/responses/error"}
                 "401": {$ref: "#/components/responses/error"}
+                "408": {$ref: "#/components/responses/error"}
                 "413": {$ref: "#/components/responses/error"}
+                "500": {$ref: "#/components/responses/error"}
+                "504": {$ref: "#/components/responses/error"}
                 "429": {$ref: "#/components/responses/retry"}
                 "503": {$ref: "#/components/responses/retry"}
           /v1/rules:

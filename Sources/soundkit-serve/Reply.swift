@@ -10,11 +10,17 @@ struct Reply: Sendable {
     var contentType: String
     var body: [UInt8]
     var headers: [(String, String)] = []
+    /// Why a 5xx happened, for the request's log line only (never sent).
+    var cause: String?
 
-    /// A JSON document, encoded as the command line's `--format json` encodes it.
+    /// A JSON document, encoded as the command line's `--format json` encodes it; a document that cannot be encoded
+    /// is a 500 whose log line says why, never a 200 with less than the document.
     static func json<T: Encodable>(_ value: T, status: Int = 200) -> Reply {
-        Reply(
-            status: status, contentType: "application/json", body: Array(((try? jsonText(value)) ?? "{}").utf8) + [10])
+        do {
+            return Reply(status: status, contentType: "application/json", body: Array(try jsonText(value).utf8) + [10])
+        } catch {
+            return Refusal.internalError("encoding the \(T.self) document: \(error)").reply
+        }
     }
 
     static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
@@ -31,6 +37,10 @@ struct Refusal: Error, Sendable {
     var retryAfter: Int?
     /// `Allow`, for 405.
     var allow: String?
+    /// Why it happened, for the log line (a 5xx's cause: the errno, the error thrown); never sent.
+    var cause: String?
+    /// Whether the connection closes after the answer: the rest of the request is not read.
+    var closes = false
 
     init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status
@@ -40,35 +50,75 @@ struct Refusal: Error, Sendable {
         self.allow = allow
     }
 
-    /// The library's error, with its status; a cancelled job is the request's timeout.
+    /// The library's error, with the server's status for its code; a cancelled job is the request's timeout.
     init(_ error: SoundKitError) {
         if error.code == .cancelled {
             self = .timedOut
         } else {
-            self.init(error.code.httpStatus, error.code.rawValue, error.message)
+            self.init(Self.status(of: error.code), error.code.rawValue, error.message)
+            if status >= 500 { cause = "\(error.code.rawValue): \(error.description)" }
         }
     }
 
+    /// The HTTP status the server answers a library error with. A missing library is permanent (500: retrying on
+    /// this server cannot help); work past `--timeout` is 504 (and not to be retried as it is).
+    static func status(of code: SoundKitError.Code) -> Int {
+        switch code {
+        case .notFound: return 404
+        case .invalidAudio, .unmeasurable: return 422
+        case .unsupportedAudio: return 415
+        case .invalidRequest: return 400
+        case .libraryMissing, .systemFailure: return 500
+        case .timedOut: return 504
+        case .cancelled: return 499
+        case .tooLarge: return 413
+        case .busy: return 429
+        }
+    }
+
+    /// The work ran past `--timeout`: 504, without `Retry-After` (the same request would run out of time again).
     static let timedOut = Refusal(
-        SoundKitError.Code.timedOut.httpStatus, SoundKitError.Code.timedOut.rawValue,
-        "the request took longer than this server allows; try a shorter sound or try again later", retryAfter: 1)
+        504, SoundKitError.Code.timedOut.rawValue,
+        "the work took longer than this server allows; try a shorter sound")
+    /// The body did not arrive within `--timeout`: 408, and the connection closes.
+    static let bodyTimedOut: Refusal = {
+        var r = Refusal(408, SoundKitError.Code.timedOut.rawValue, "the request body did not arrive in time")
+        r.closes = true
+        return r
+    }()
     static let draining = Refusal(
         503, SoundKitError.Code.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
     static let busy = Refusal(
-        SoundKitError.Code.busy.httpStatus, SoundKitError.Code.busy.rawValue,
-        "the server has as much work queued as it takes; try again shortly", retryAfter: 1)
+        429, SoundKitError.Code.busy.rawValue, "the server has as much work queued as it takes; try again shortly",
+        retryAfter: 1)
     /// The client went before its answer: nobody reads it, but the log line and `/metrics` count it (nginx's 499).
-    static let clientGone = Refusal(
-        SoundKitError.Code.cancelled.httpStatus, SoundKitError.Code.cancelled.rawValue,
-        "the client closed the connection")
+    static let clientGone = Refusal(499, SoundKitError.Code.cancelled.rawValue, "the client closed the connection")
     static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")
     static let notFound = Refusal(404, "no-route", "there is no such route; GET /openapi.yaml lists them")
-    static let internalError = Refusal(500, SoundKitError.Code.systemFailure.rawValue, "the server failed")
+
+    /// The server failed for `cause` (logged with the request's id; the client reads only that the server failed).
+    static func internalError(_ cause: String) -> Refusal {
+        var r = Refusal(500, SoundKitError.Code.systemFailure.rawValue, "the server failed")
+        r.cause = cause
+        return r
+    }
+
+    /// `what` failed with the calling thread's `errno`, kept for the log (a full disk says so).
+    static func systemFailure(_ what: String, errno code: Int32 = errno) -> Refusal {
+        internalError("\(what): \(String(cString: strerror(code))) (errno \(code))")
+    }
 
     /// The library's verdict on a request's parameters or headers.
     init(_ problem: RequestProblem) { self.init(problem.status, problem.code, problem.message) }
 
-    static func tooLarge(_ limit: Int) -> Refusal { Refusal(RequestProblem.tooLarge(limit)) }
+    /// A body past `limit` bytes: 413, and the connection closes (the rest of the body is not read).
+    static func tooLarge(_ limit: Int) -> Refusal {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+        var r = Refusal(
+            413, SoundKitError.Code.tooLarge.rawValue, "the upload is larger than this route takes (\(size))")
+        r.closes = true
+        return r
+    }
 
     static func invalid(_ message: String) -> Refusal { Refusal(RequestProblem.invalid(message)) }
 
@@ -80,6 +130,8 @@ struct Refusal: Error, Sendable {
         var r = Reply.json(Body(code: code, message: message), status: status)
         if let retryAfter { r.headers.append(("Retry-After", String(retryAfter))) }
         if let allow { r.headers.append(("Allow", allow)) }
+        if closes { r.headers.append(("Connection", "close")) }
+        r.cause = cause
         return r
     }
 }

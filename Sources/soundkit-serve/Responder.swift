@@ -88,7 +88,7 @@ struct Responder: HTTPResponder {
         } catch let r as Refusal {
             reply = r.reply
         } catch {
-            reply = Refusal.internalError.reply
+            reply = Refusal.internalError("\(type(of: error)): \(error)").reply
         }
         if let origin = options.cors {
             reply.headers.append(("Access-Control-Allow-Origin", origin))
@@ -115,14 +115,19 @@ struct Responder: HTTPResponder {
     }
 
     /// One log line and the metrics of a request.
+    /// A 5xx is logged at `error` with its cause, so that whoever is paged reads why.
     func record(_ route: Route?, _ reply: Reply, bytesIn: Int, ms: Double, id: String) {
         let label = route?.rawValue ?? "unknown"
-        logger.info(
-            "request",
-            metadata: [
-                "id": "\(id)", "route": "\(label)", "status": "\(reply.status)", "in": "\(bytesIn)",
-                "out": "\(reply.body.count)", "ms": "\(Int(ms))",
-            ])
+        var metadata: Logger.Metadata = [
+            "id": "\(id)", "route": "\(label)", "status": "\(reply.status)", "in": "\(bytesIn)",
+            "out": "\(reply.body.count)", "ms": "\(Int(ms))",
+        ]
+        if reply.status >= 500 && reply.status != 503 {
+            metadata["cause"] = "\(reply.cause ?? "not recorded")"
+            logger.error("request", metadata: metadata)
+        } else {
+            logger.info("request", metadata: metadata)
+        }
         Counter(label: "soundkit_requests_total", dimensions: [("route", label), ("status", String(reply.status))])
             .increment()
         Timer(label: "soundkit_request_duration_seconds", dimensions: [("route", label)])
@@ -171,80 +176,112 @@ struct Responder: HTTPResponder {
         if gate.draining { throw Refusal.draining }
         let length: Int?
         let query = ServiceQuery(request.uri.query ?? "")
+        // A push body has its own limit, far below a sound's, and is never spooled.
+        let limit = route == .payload ? Swift.min(options.maxUpload, Work.payloadLimit) : options.maxUpload
         do {
-            length = try UploadLimit.declared(request.headers[.contentLength], limit: options.maxUpload)
+            length = try UploadLimit.declared(request.headers[.contentLength], limit: limit)
             _ = try query.name()
-        } catch {
-            throw Refusal(error)
+        } catch let problem {
+            throw problem.code == SoundKitError.Code.tooLarge.rawValue ? Refusal.tooLarge(limit) : Refusal(problem)
         }
         if let refusal = gate.admit() { throw refusal }
-        defer { gate.release() }
+        let gate = self.gate
         let accept = request.headers[.accept] ?? ""
-        let limit = options.maxUpload
         let work = self.work
         let pool = self.pool
         let body = request.body
-        let timeout = options.timeout
         // Past --spool-above-kb the body goes to a file: a queued upload then holds no memory for its bytes. Removed
-        // when the request ends, however it ends (and nothing is written to it after that).
+        // when the job ends, however it ends (and nothing is written to it after that).
         let received = UploadBody(
-            scratch: work.scratch, threshold: options.spoolAbove, name: query["name"], expected: length)
-        defer { received.discard() }
-        let job = Task {
-            try await Self.within(seconds: timeout) {
-                try await Self.collect(body, into: received, limit: limit, counted: counted)
-                if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
-                let upload = try received.finish()
-                let outcome = try await pool.run { () -> Result<Reply, Refusal> in
-                    Result { () throws(Refusal) -> Reply in
-                        switch route {
-                        case .prepare: return try work.prepare(upload, query: query, accept: accept)
-                        case .check: return try work.check(upload, query: query)
-                        case .info: return try work.info(upload, query: query)
-                        default: return try work.payload(upload, query: query)
-                        }
+            scratch: work.scratch, threshold: route == .payload ? limit : options.spoolAbove, name: query["name"],
+            expected: length)
+        let bodyIn = ByteCount()
+        // The job holds the place until it has really stopped (its work stops at its next chunk once cancelled), so
+        // that --jobs bounds the work running, not only the requests waiting for it.
+        let job = Task { () async throws -> Reply in
+            defer {
+                received.discard()
+                gate.release()
+            }
+            try await Self.collect(body, into: received, limit: limit, counted: counted)
+            bodyIn.add(1)
+            if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
+            let upload = try received.finish()
+            let outcome = try await pool.run { () -> Result<Reply, Refusal> in
+                Result { () throws(Refusal) -> Reply in
+                    switch route {
+                    case .prepare: return try work.prepare(upload, query: query, accept: accept)
+                    case .check: return try work.check(upload, query: query)
+                    case .info: return try work.info(upload, query: query)
+                    default: return try work.payload(upload, query: query)
                     }
                 }
-                return try outcome.get()
             }
+            return try outcome.get()
         }
         let registration = watch?.onGone { job.cancel() }
         defer { if let registration { watch?.forget(registration) } }
         do {
-            return try await withTaskCancellationHandler {
-                try await job.value
-            } onCancel: {
-                job.cancel()
-            }
+            return try await Self.answer(of: job, within: options.timeout)
         } catch {
             if watch?.hasGone == true { throw Refusal.clientGone }
+            // Out of time before the body was in: the client's slowness (408), not the work's (504).
+            if let r = error as? Refusal, r.status == Refusal.timedOut.status, bodyIn.value == 0 {
+                throw Refusal.bodyTimedOut
+            }
             throw error
         }
     }
 
-    /// Reads the body into `received`, refused as soon as it passes `limit`.
-    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
-        for try await buffer in body {
-            guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
-                throw Refusal.tooLarge(limit)
+    /// `job`'s result, or ``Refusal/timedOut`` once `seconds` have passed; then `job` is cancelled, and the answer
+    /// does not wait for it to stop (its place in the pool does).
+    static func answer(of job: Task<Reply, any Error>, within seconds: Int) async throws -> Reply {
+        let once = LockedValueBox<CheckedContinuation<Reply, any Error>?>(nil)
+        @Sendable func resume(_ result: Result<Reply, any Error>) {
+            once.withLockedValue { c in
+                c?.resume(with: result)
+                c = nil
             }
-            try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
-            counted.add(buffer.readableBytes)
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Reply, any Error>) in
+                once.withLockedValue { $0 = c }
+                let timer = Task {
+                    try await Task.sleep(for: .seconds(seconds))
+                    job.cancel()
+                    resume(.failure(Refusal.timedOut))
+                }
+                Task {
+                    let result = await job.result
+                    timer.cancel()
+                    resume(result)
+                }
+            }
+        } onCancel: {
+            job.cancel()
         }
     }
 
-    /// `body`'s result, or ``Refusal/timedOut`` once `seconds` have passed (and `body` cancelled: its worker thread
-    /// is freed within a chunk of work).
-    static func within<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return nil
+    /// Reads the body into `received`, refused as soon as it passes `limit`. A body that breaks HTTP's framing (a
+    /// malformed chunk) is the client's fault: 400.
+    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
+        do {
+            for try await buffer in body {
+                guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
+                    throw Refusal.tooLarge(limit)
+                }
+                try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
+                counted.add(buffer.readableBytes)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw Refusal.timedOut }
-            return value
+        } catch let error as Refusal {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            var r = Refusal(400, SoundKitError.Code.invalidRequest.rawValue, "the request body is malformed")
+            r.cause = "\(error)"
+            r.closes = true
+            throw r
         }
     }
 

@@ -43,20 +43,20 @@ final class UploadBody: @unchecked Sendable {
     /// Bytes received so far.
     var count: Int { lock.withLock { received } }
 
-    /// Adds `chunk`; throws ``Refusal/internalError`` when the spool file cannot be made or written (or the body was
-    /// discarded).
+    /// Adds `chunk`; throws a 500 whose cause names the errno when the spool file cannot be made or written (a full
+    /// TMPDIR says so in the log), or when the body was discarded.
     func append(_ chunk: UnsafeRawBufferPointer) throws(Refusal) {
         lock.lock()
         defer { lock.unlock() }
-        guard !discarded else { throw Refusal.internalError }
+        guard !discarded else { throw Refusal.internalError("the upload was discarded") }
         if fd < 0 && bytes.count + chunk.count > threshold {
             try openSpool()
             let held = bytes
             bytes = []
-            guard held.withUnsafeBytes({ Syscall.writeAll(fd, $0) }) else { throw Refusal.internalError }
+            guard held.withUnsafeBytes({ Syscall.writeAll(fd, $0) }) else { throw Refusal.systemFailure("spooling") }
         }
         if fd >= 0 {
-            guard Syscall.writeAll(fd, chunk) else { throw Refusal.internalError }
+            guard Syscall.writeAll(fd, chunk) else { throw Refusal.systemFailure("spooling") }
         } else {
             bytes.append(contentsOf: chunk)
         }
@@ -67,7 +67,7 @@ final class UploadBody: @unchecked Sendable {
     func finish() throws(Refusal) -> Upload {
         lock.lock()
         defer { lock.unlock() }
-        guard !discarded else { throw Refusal.internalError }
+        guard !discarded else { throw Refusal.internalError("the upload was discarded") }
         guard fd >= 0, let path, let folder else { return .memory(bytes) }
         close(fd)
         fd = -1
@@ -87,12 +87,12 @@ final class UploadBody: @unchecked Sendable {
 
     private func openSpool() throws(Refusal) {
         var template = Array((scratch + "/u-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw Refusal.internalError }
+        guard let made = mkdtemp(&template) else { throw Refusal.systemFailure("making the spool folder") }
         let folder = String(cString: made)
         self.folder = folder
         let path = folder + "/" + name
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Refusal.internalError }
+        guard fd >= 0 else { throw Refusal.systemFailure("making the spool file") }
     }
 }

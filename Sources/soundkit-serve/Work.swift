@@ -32,7 +32,7 @@ struct Work: Sendable {
         }
         if wants.audio != nil, let one = made.first, let b = one.bytes {
             var r = Reply(status: 200, contentType: one.contentType, body: b)
-            r.headers.append(("Content-Disposition", "attachment; filename=\"\(one.name)\""))
+            r.headers.append(("Content-Disposition", Self.attachment(one.name)))
             return r
         }
         if wants.zip {
@@ -40,9 +40,11 @@ struct Work: Sendable {
                 (name: s.platform == .ios ? "ios/\(s.name)" : "android/res/raw/\(s.name)", bytes: s.bytes ?? [])
             }
             let base = FileSystem.splitExtension(name).base
-            guard let zip = StoredZip.make(entries) else { throw Refusal.internalError }
+            guard let zip = StoredZip.make(entries) else {
+                throw Refusal.internalError("zlib could not be opened to write the zip's checksums")
+            }
             var r = Reply(status: 200, contentType: "application/zip", body: zip)
-            r.headers.append(("Content-Disposition", "attachment; filename=\"\(Self.headerSafe(base)).zip\""))
+            r.headers.append(("Content-Disposition", Self.attachment(base + ".zip")))
             return r
         }
         struct Document: Encodable {
@@ -59,7 +61,10 @@ struct Work: Sendable {
     /// `POST /v1/sounds/check`: a sound, an `.ipa`, `.apk` or `.aab`, checked as `soundkit check` checks it.
     func check(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
         try withFile(upload, name: query["name"]) { (path, folder) throws(Refusal) -> Reply in
-            let report = SoundChecker.check([path], options: CheckOptions()).described()
+            // One thread: the request's place in the pool is all the CPU it gets (an .ipa's sounds one by one).
+            var options = CheckOptions()
+            options.jobs = 1
+            let report = SoundChecker.check([path], options: options).described()
             return Self.unscratched(.json(report), folder)
         }
     }
@@ -77,21 +82,11 @@ struct Work: Sendable {
     }
 
     /// `POST /v1/payloads/check`: a push request body, as `soundkit payload --format json` checks it. No sound is
-    /// looked for on the server.
+    /// looked for on the server. The body is at most ``Work/payloadLimit`` bytes, always held in memory.
     func payload(_ upload: Upload, query: ServiceQuery) throws(Refusal) -> Reply {
         let provider: PushProvider?
         do { provider = try query.provider() } catch { throw Refusal(error) }
-        let bytes: [UInt8]
-        switch upload {
-        case .memory(let b): bytes = b
-        case .file(let path, _):
-            do {
-                let file = try InputFile(path: path)
-                bytes = try file.read(at: 0, count: Int(clamping: file.size))
-            } catch {
-                throw Refusal.internalError
-            }
-        }
+        guard case .memory(let bytes) = upload else { throw Refusal.internalError("a push body was spooled") }
         let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
         return .json(
@@ -110,17 +105,18 @@ struct Work: Sendable {
         case .memory(let b): bytes = b
         }
         var template = Array((scratch + "/r-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw Refusal.internalError }
+        guard let made = mkdtemp(&template) else { throw Refusal.systemFailure("making a request folder") }
         let folder = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/" + SoundInput.uploadName(name ?? SoundInput.bytesName)
-        do {
-            let file = try AtomicOutputFile(path: path)
-            try file.write(bytes)
-            try file.commit()
-        } catch {
-            throw Refusal.internalError
-        }
+        // A scratch file, read once and removed: a plain write (no fsync, rename or folder sync, which the atomic
+        // output path does for files a user keeps).
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Refusal.systemFailure("making a scratch file") }
+        let written = Syscall.writeAll(fd, bytes)
+        let failure = errno
+        close(fd)
+        guard written else { throw Refusal.systemFailure("writing a scratch file", errno: failure) }
         return try body(path, folder)
     }
 
@@ -131,9 +127,30 @@ struct Work: Sendable {
         return r
     }
 
-    /// `name` fit for a quoted header value: printable ASCII, no quote or backslash.
-    static func headerSafe(_ name: String) -> String {
-        let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
-        return kept.isEmpty ? "sound" : String(String.UnicodeScalarView(kept))
+    /// The largest push body `/v1/payloads/check` takes: a push request is a few KB (APNs allows 4 KB, FCM 4 KB of
+    /// data), so 64 KB is generous and keeps the body in memory.
+    static let payloadLimit = 64 << 10
+
+    /// `Content-Disposition` for a download named `name`, in both forms of RFC 6266: `filename` in printable ASCII
+    /// (anything else becomes `_`, no quote or backslash) for old clients, and `filename*` (RFC 5987: UTF-8,
+    /// percent-encoded) with the name as it is.
+    static func attachment(_ name: String) -> String {
+        let fallback = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { s in
+                    s.value >= 0x20 && s.value < 0x7F && s != "\"" && s != "\\" ? s : "_"
+                }))
+        var encoded = ""
+        for byte in name.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            // RFC 5987's attr-char: ALPHA / DIGIT / "!#$&+-.^_`|~".
+            if byte < 0x80, c.isLetter || c.isNumber || "!#$&+-.^_`|~".contains(c) {
+                encoded.append(c)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count < 2 ? "0" : "") + hex
+            }
+        }
+        return "attachment; filename=\"\(fallback.isEmpty ? "sound" : fallback)\"; filename*=UTF-8''\(encoded)"
     }
 }

@@ -7,7 +7,6 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 import SoundKitIO
-import UnixSignals
 
 let options: ServeOptions
 do {
@@ -67,31 +66,36 @@ let app = Application(
         FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
     },
     logger: logger)
-let services = ServiceGroup(
-    configuration: .init(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger))
-
-/// SIGTERM or SIGINT: /readyz and new uploads answer 503, the requests under way finish (each within --timeout),
-/// then the server stops.
-func drainOnSignal() async {
-    for await _ in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+/// The drain, a service of the group listed after the application so that the group's graceful shutdown (SIGTERM or
+/// SIGINT) reaches it first: /readyz and new uploads answer 503 while the requests under way finish (each within
+/// --timeout). When it returns the application shuts down gracefully in turn: it takes no new connection and closes
+/// each open one once its response is written.
+struct Drain: Service {
+    func run() async throws {
+        // Returns when the group shuts down gracefully (throws if it is cancelled instead).
+        try await gracefulShutdown()
         gate.drain()
-        logger.info("draining")
+        logger.info("draining", metadata: ["under-way": "\(gate.busy)"])
         let deadline = ContinuousClock.now + .seconds(options.timeout + 1)
-        // The signal handler's own request is not counted; wait for the rest.
-        while gate.busy > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
-        await services.triggerGracefulShutdown()
-        return
+        // Requests under way, and work whose request was answered (timed out) but which has not stopped yet.
+        while (gate.busy > 0 || gate.inQueue > 0) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        logger.info("drained", metadata: ["under-way": "\(gate.busy)"])
     }
 }
 
+let services = ServiceGroup(
+    configuration: .init(
+        services: [
+            .init(service: app),
+            .init(service: Drain(), successTerminationBehavior: .gracefullyShutdownGroup),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger))
+
 var status: Int32 = 0
 do {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await services.run() }
-        group.addTask { await drainOnSignal() }
-        try await group.next()
-        group.cancelAll()
-    }
+    try await services.run()
 } catch {
     FileHandle.standardError.write(Data("soundkit serve: error: \(error)\n".utf8))
     status = 1

@@ -363,7 +363,7 @@ struct RulesCommandTests {
         }
         let unknown = try Tool.soundkit("rules", "cod")
         #expect(
-            unknown.status == 64 && unknown.stderr.contains("no rule 'cod'; did you mean codec?"), "\(unknown.stderr)")
+            unknown.status == 64 && unknown.stderr.contains("no rule 'cod'; did you mean codec"), "\(unknown.stderr)")
         let json = try Tool.soundkit("rules", "live-activity-event", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: json.data) as? [String: Any]
         let ids = (object?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }

@@ -20,16 +20,24 @@ final class ServeProcess: @unchecked Sendable {
 
     struct Failed: Error, CustomStringConvertible { var description: String }
 
-    /// `executable` is the `soundkit` to start (the test build's by default).
-    init(_ arguments: [String] = [], executable: URL? = nil) throws {
+    /// `executable` is the `soundkit` to start (the test build's by default); `environment` is added to the tests'.
+    /// `tracer` runs the server under another program (`strace -f -o FILE`, say): ``pid`` then finds the server.
+    init(
+        _ arguments: [String] = [], executable: URL? = nil, environment: [String: String] = [:], tracer: [String] = []
+    ) throws {
         tmp = try temporaryDirectory("serve-\(UUID().uuidString.prefix(8))")
         // The test build's soundkit, which execs the soundkit-serve beside it: scripts/build makes only soundkit, so
         // SOUNDKIT_BIN's release folder has no server.
         process.executableURL =
             executable ?? SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit")
         process.arguments = ["serve", "--port", "0"] + arguments
+        if let program = tracer.first {
+            process.arguments = Array(tracer.dropFirst()) + [process.executableURL?.path ?? ""] + process.arguments!
+            process.executableURL = URL(fileURLWithPath: program)
+        }
         var env = Tool.environment
         env["TMPDIR"] = tmp.path
+        env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()
         errors = Pipe()
@@ -62,13 +70,38 @@ final class ServeProcess: @unchecked Sendable {
 
     deinit { if process.isRunning { process.terminate() } }
 
+    /// The server's process id: the process started, or under a tracer its child.
+    var pid: Int32 {
+        let me = process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(me)/task/\(me)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) } ?? me
+    }
+
     /// SIGTERM, then the exit status (nil if it is still running after `seconds`).
     @discardableResult
     func stop(within seconds: Double = 40) -> Int32? {
-        kill(process.processIdentifier, SIGTERM)
+        kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// The server's scratch folder (TMPDIR/soundkit-serve-XXXXXX).
+    func scratch() throws -> URL {
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        guard let name = names.first(where: { $0.hasPrefix("soundkit-serve-") }) else {
+            throw Failed(description: "no scratch folder in \(tmp.path): \(names)")
+        }
+        return tmp.appendingPathComponent(name)
+    }
+
+    /// A gauge's value in `/metrics` (nil when it is not there).
+    func gauge(_ name: String) async throws -> Double? {
+        let text = try await request("GET", "/metrics").text
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Double(line.dropFirst(name.count + 1))
+        }
+        return nil
     }
 
     /// What the server logged (read once it has exited).

@@ -11,9 +11,10 @@
 /// its health checks) shares. Jobs wait in a queue, first in first out, bounded when ``init(threads:queueLimit:)``
 /// says so.
 ///
-/// Cancelling the task that awaits ``run(_:)`` ends the wait at once: a job still queued is dropped, and a job under
-/// way is told through ``isCancelled`` (which the converter checks between chunks), so that its thread is free again
-/// within a chunk's work; its result is thrown away.
+/// Cancelling the task that awaits ``run(_:)``: a job still queued is dropped at once; a job under way is told
+/// through ``isCancelled`` (which every reader checks between chunks) and its waiter resumed, as cancelled, only when
+/// it has stopped — so that whoever counts places by the awaits (a server's `--jobs`) never has more work running than
+/// threads. Its result is thrown away.
 package final class WorkerPool: @unchecked Sendable {
     // @unchecked: `queue`, `closed` and every job's `state` are read and written under `mutex` only.
 
@@ -114,12 +115,13 @@ package final class WorkerPool: @unchecked Sendable {
         job.cancelFlag.set()
         switch state {
         case .new: job.state = .cancelledEarly
-        case .queued, .running: job.state = .done
-        case .cancelledEarly, .done: break
+        case .queued: job.state = .done
+        // Its thread resumes the waiter when the body returns, at its next chunk.
+        case .running, .cancelledEarly, .done: break
         }
         if state == .queued, let i = queue[head...].firstIndex(where: { $0 === job }) { queue.remove(at: i) }
         mutex.unlock()
-        if state == .queued || state == .running { job.refuse?(.cancelled) }
+        if state == .queued { job.refuse?(.cancelled) }
     }
 
     /// One thread's loop: take the next job, run it, resume its waiter unless it was cancelled meanwhile.
@@ -144,11 +146,14 @@ package final class WorkerPool: @unchecked Sendable {
             Job.current = nil
             mutex.lock()
             let waiting = job.state == .running
+            let refuse = job.refuse
             job.state = .done
             job.body = nil
             job.refuse = nil
             mutex.unlock()
-            if waiting { resume?() }
+            if waiting {
+                if job.cancelFlag.isSet { refuse?(.cancelled) } else { resume?() }
+            }
         }
     }
 

@@ -32,6 +32,13 @@ package protocol AudioReader: AnyObject {
 }
 
 package enum AudioInput {
+    /// Throws ``AudioFileError/Reason/cancelled`` when the task or the ``WorkerPool`` job this runs in was
+    /// cancelled: every reader calls it before each chunk, so that whatever reads a sound (conversion, check, info,
+    /// loudness, normalising) stops at its next chunk, as conversion always did.
+    package static func stopIfCancelled(_ path: String) throws(AudioFileError) {
+        if Task.isCancelled || WorkerPool.isCancelled { throw AudioFileError(path, .cancelled) }
+    }
+
     /// Opens `path` for reading: soundkit's own decoders for the codecs it writes (PCM, µLaw, aLaw, IMA4 with Apple's
     /// resync rule, IMA ADPCM) in CAF, AIFF, AIFF-C and WAVE; then libsndfile for what it reads; then FFmpeg's
     /// libraries for everything else (AAC, ALAC, WMA, AC-3… in MPEG-4, ADTS, CAF, Matroska, ASF and the rest).
@@ -185,6 +192,7 @@ final class NativeReader: AudioReader {
     }
 
     func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int {
+        try AudioInput.stopIfCancelled(file.path)
         let ch = header.format.channels
         buffer.kind = info.kind
         buffer.channels = ch
@@ -346,6 +354,7 @@ final class SndFileReader: AudioReader {
     }
 
     func read(into buffer: inout SampleBuffer, maxFrames requested: Int) throws(AudioFileError) -> Int {
+        try AudioInput.stopIfCancelled(source.path)
         buffer.kind = info.kind
         buffer.channels = info.channels
         let maxFrames = remaining.map { Int(Swift.min(Int64(requested), $0)) } ?? requested

@@ -74,6 +74,7 @@ final class FFmpegReader: AudioReader {
     }
 
     func read(into buffer: inout SampleBuffer, maxFrames: Int) throws(AudioFileError) -> Int {
+        try AudioInput.stopIfCancelled(source.path)
         buffer.kind = info.kind
         buffer.channels = info.channels
         buffer.frames = 0

@@ -32,10 +32,25 @@ public enum SoundInput: Sendable {
         }
     }
 
-    /// An upload's name as given, reduced to its last component (never a path); `upload` when nothing is left.
+    /// An upload's name as given, reduced to its last component (never a path); `upload` when nothing is left. At
+    /// most 200 bytes of UTF-8 (a file name may have 255 bytes, not 255 characters: 200 "é" are 400 bytes), cut
+    /// before its extension so that the extension stays.
     package static func uploadName(_ given: String) -> String {
         let last = FileSystem.lastComponent(String(given.map { $0 == "\\" ? "/" : $0 }))
-        let clean = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200))
+        var clean = String(
+            String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        if clean.utf8.count > 200 {
+            let parts = FileSystem.splitExtension(clean)
+            let ext = parts.ext.utf8.count <= 16 && !parts.ext.isEmpty ? "." + parts.ext : ""
+            var kept = String.UnicodeScalarView()
+            var bytes = ext.utf8.count
+            for s in (ext.isEmpty ? clean : parts.base).unicodeScalars {
+                bytes += String(s).utf8.count
+                if bytes > 200 { break }
+                kept.append(s)
+            }
+            clean = String(kept) + ext
+        }
         return clean.isEmpty || clean == "." || clean == ".." ? bytesName : clean
     }
 }

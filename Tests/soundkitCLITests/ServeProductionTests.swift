@@ -1,0 +1,215 @@
+import Foundation
+import SoundKitTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The defects a service owner's review of `soundkit serve` found (issue 43): status codes, limits, scratch files,
+/// download names, errors that keep their cause, and SIGTERM under load. Each test failed before its mend.
+@Suite("soundkit serve in production", .serialized)
+struct ServeProductionTests {
+    /// Whether `log` has an error line for a 5xx of `status` that names its cause and the request's id.
+    static func loggedWithCause(_ log: String, status: Int, cause: String) -> Bool {
+        log.split(separator: "\n").contains { line in
+            line.contains("status=\(status)") && line.contains("id=") && line.contains("cause=")
+                && line.contains(cause)
+        }
+    }
+
+    @Test("defect 10: work past --timeout is 504 without Retry-After; a missing library is 500 library-missing")
+    func statusCodes() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--timeout", "1"])
+        // 2 s of stereo noise made into IMA4 by the beams takes seconds, far past the 1 s allowed.
+        let long = ServeTests.noiseWAV(seconds: 2)
+        let late = try await server.request(
+            "POST", "/v1/sounds/prepare?platform=ios&name=long.wav&quality=best", body: long)
+        #expect(late.status == 504, "\(late.status) \(late.text)")
+        #expect(late.json?["code"] as? String == "timed-out")
+        #expect(late.headers["retry-after"] == nil, "a timeout must not invite the same request again")
+        #expect(server.stop() == 0)
+
+        // A libsndfile that has none of its functions: Android's Ogg Vorbis cannot be written.
+        guard (try? Tool.which("cc")) != nil else {
+            Issue.record("cc is not installed: cannot make a library without its functions")
+            return
+        }
+        let dir = try temporaryDirectory("serve-nolib")
+        let source = dir.appendingPathComponent("empty.c")
+        try Data("int soundkit_nothing_here;\n".utf8).write(to: source)
+        try Tool.must("cc", "-shared", "-fPIC", "-o", dir.appendingPathComponent("libsndfile.so.1").path, source.path)
+        let broken = try ServeProcess([], environment: ["LD_LIBRARY_PATH": dir.path])
+        let missing = try await broken.request(
+            "POST", "/v1/sounds/prepare?platform=android&name=a.wav", body: ServeTests.noiseWAV(seconds: 1))
+        #expect(missing.status == 500, "a missing library is permanent: \(missing.status) \(missing.text)")
+        #expect(missing.json?["code"] as? String == "library-missing")
+        #expect(missing.headers["retry-after"] == nil)
+        #expect(broken.stop() == 0)
+        #expect(Self.loggedWithCause(broken.log, status: 500, cause: "library-missing"), "\(broken.log)")
+    }
+
+    @Test("defect 7: /v1/payloads/check takes 64 KB (413 past it, by length or chunked), a sound route 64 MB")
+    func payloadLimit() async throws {
+        let server = try ServeProcess(["--spool-above-kb", "1"])
+        func payload(_ size: Int) -> Data {
+            let head = Data(#"{"aps": {"sound": "chime.caf", "alert": ""#.utf8)
+            let tail = Data(#""}}"#.utf8)
+            return head + Data(repeating: 0x61, count: size - head.count - tail.count) + tail
+        }
+        let fits = try await server.request("POST", "/v1/payloads/check?provider=apns", body: payload(60_000))
+        #expect(fits.status == 200, "\(fits.status) \(fits.text.prefix(300))")
+        let over = try await server.request("POST", "/v1/payloads/check?provider=apns", body: payload(70_000))
+        #expect(over.status == 413, "\(over.status) \(over.text.prefix(300))")
+        #expect(over.json?["code"] as? String == "too-large")
+        #expect((over.json?["message"] as? String)?.contains("64 KB") == true, "\(over.text)")
+
+        let body = payload(70_000)
+        let chunked = try server.rawConnection(
+            "POST /v1/payloads/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(body.count, radix: 16) + "\r\n")
+        _ = body.withUnsafeBytes { send(chunked, $0.baseAddress, body.count, 0) }
+        _ = send(chunked, Array("\r\n0\r\n\r\n".utf8), 7, 0)
+        let (reply, _) = ServeProcess.readAll(chunked, seconds: 10)
+        close(chunked)
+        #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(200))")
+        // A sound is not held to the push body's limit.
+        let sound = try await server.request(
+            "POST", "/v1/sounds/info?name=a.wav", body: ServeTests.noiseWAV(seconds: 1))
+        #expect(sound.status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test(
+        "defect 8: check and info write an upload held in memory as a plain scratch file: no fsync, no rename",
+        .needs("strace"))
+    func plainScratchWrites() async throws {
+        let out = try temporaryDirectory("serve-strace").appendingPathComponent("calls")
+        // The server started under strace (attaching to a running one hangs on detach in some containers).
+        let server = try ServeProcess(
+            [],
+            tracer: [
+                try Tool.which("strace"), "-f", "-o", out.path, "-e", "trace=fsync,fdatasync,rename,renameat,renameat2",
+            ])
+        let wav = ServeTests.noiseWAV(seconds: 1)
+        let before = try String(contentsOf: out, encoding: .utf8)
+        #expect(try await server.request("POST", "/v1/sounds/check?name=a.wav", body: wav).status == 200)
+        #expect(try await server.request("POST", "/v1/sounds/info?name=a.wav", body: wav).status == 200)
+        let calls = String(try String(contentsOf: out, encoding: .utf8).dropFirst(before.count))
+        #expect(server.stop() == 0)
+        let syncs = calls.split(separator: "\n").filter { !$0.contains("+++") && !$0.contains("---") }
+        #expect(syncs.isEmpty, "a scratch file was synced or renamed:\n\(syncs.prefix(10).joined(separator: "\n"))")
+    }
+
+    @Test("defect 9: Content-Disposition in both RFC 6266 forms; a long non-ASCII name is capped in bytes, not a 500")
+    func names() async throws {
+        let server = try ServeProcess()
+        let wav = ServeTests.noiseWAV(seconds: 1)
+        let name = #"Ding "Dong" é.wav"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let one = try await server.request(
+            "POST", "/v1/sounds/prepare?platform=ios&name=\(name)", body: wav, headers: ["Accept": "audio/x-caf"])
+        #expect(one.status == 200, "\(one.status) \(one.text.prefix(300))")
+        #expect(
+            one.headers["content-disposition"]
+                == #"attachment; filename="Ding _Dong_ _.caf"; filename*=UTF-8''Ding%20%22Dong%22%20%C3%A9.caf"#,
+            "\(one.headers["content-disposition"] ?? "none")")
+        let zip = try await server.request(
+            "POST", "/v1/sounds/prepare?platform=ios&name=%C3%A9t%C3%A9.wav", body: wav,
+            headers: ["Accept": "application/zip"])
+        #expect(
+            zip.headers["content-disposition"]
+                == #"attachment; filename="_t_.zip"; filename*=UTF-8''%C3%A9t%C3%A9.zip"#,
+            "\(zip.headers["content-disposition"] ?? "none")")
+        // 150 "é" are 300 bytes: past a file name's 255.
+        let long = String(repeating: "%C3%A9", count: 150) + ".wav"
+        for route in ["/v1/sounds/info", "/v1/sounds/check", "/v1/sounds/prepare"] {
+            let a = try await server.request("POST", "\(route)?name=\(long)", body: wav)
+            #expect(a.status == 200, "\(route): \(a.status) \(a.text.prefix(300))")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 6: a 5xx is logged with its cause (the errno kept) and the request's id; a malformed chunk is 400")
+    func errorsKeepTheirCause() async throws {
+        let server = try ServeProcess(["--spool-above-kb", "0"])
+        let bad = try server.rawConnection(
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nRIFF\r\nzz\r\nxx\r\n")
+        let (reply, _) = ServeProcess.readAll(bad, seconds: 10)
+        close(bad)
+        #expect(reply.hasPrefix("HTTP/1.1 400"), "\(reply.prefix(200))")
+
+        // The scratch folder gone, as a full or unmounted TMPDIR would make it: spooling fails with ENOENT.
+        try FileManager.default.removeItem(at: try server.scratch())
+        let failed = try await server.request(
+            "POST", "/v1/sounds/info?name=a.wav", body: ServeTests.noiseWAV(seconds: 1))
+        #expect(failed.status == 500, "\(failed.status) \(failed.text)")
+        #expect(failed.json?["code"] as? String == "system-failure")
+        #expect(!failed.text.contains("No such file"), "the cause is for the log, not the client: \(failed.text)")
+
+        #expect(server.stop() == 0)
+        let log = server.log
+        #expect(Self.loggedWithCause(log, status: 500, cause: "No such file or directory"), "\(log)")
+        #expect(!log.contains("status=500") || Self.loggedWithCause(log, status: 500, cause: "errno 2"), "\(log)")
+    }
+
+    @Test("defect 5: openapi.yaml lists the 15 providers, both platforms and every error code the server answers")
+    func contract() async throws {
+        let server = try ServeProcess()
+        let text = try await server.request("GET", "/openapi.yaml").text
+        #expect(server.stop() == 0)
+        func enumeration(after marker: String) -> Set<String> {
+            guard let at = text.range(of: marker),
+                let open = text[at.upperBound...].range(of: "enum: ["),
+                let close = text[open.upperBound...].firstIndex(of: "]")
+            else { return [] }
+            return Set(
+                text[open.upperBound..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        // Written out here, not taken from the code: the list a client's generated enum must hold.
+        let providers: Set = [
+            "apns", "fcm", "fcm-legacy", "expo", "onesignal", "braze", "gorush", "simulator", "sns", "pinpoint",
+            "braze-rest", "airship", "onesignal-live-activity", "pusher-beams", "azure",
+        ]
+        #expect(enumeration(after: "name: provider") == providers)
+        #expect(enumeration(after: "name: platform") == ["ios", "android", "all"])
+        let codes = enumeration(after: "schemas:\n    Error:")
+        for code in [
+            "invalid-request", "too-large", "busy", "timed-out", "library-missing", "system-failure", "invalid-audio",
+            "unsupported-audio", "unauthorized", "no-route", "method-not-allowed", "not-acceptable", "cancelled",
+        ] {
+            #expect(codes.contains(code), "\(code) is not in the Error schema's enum: \(codes)")
+        }
+    }
+
+    @Test("defect 4: SIGTERM under load: every request under way is answered 200, the late ones 503, exit 0")
+    func drainUnderLoad() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--queue", "16", "--timeout", "120"])
+        let wav = ServeTests.noiseWAV(seconds: 1)
+        let requests = Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<5 {
+                    group.addTask {
+                        let a = try await server.request(
+                            "POST", "/v1/sounds/prepare?platform=ios&name=s\(i).wav", body: wav)
+                        return a.status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+        }
+        // Synchronised on the server's own count: SIGTERM once every upload holds a place.
+        var admitted = 0.0
+        for _ in 0..<600 where admitted < 5 {
+            admitted = try await server.gauge("soundkit_uploads_admitted") ?? 0
+            if admitted < 5 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(admitted == 5, "the 5 uploads hold their places (URLSession opens 6 connections to a host: one is left for /metrics)")
+        kill(server.process.processIdentifier, SIGTERM)
+        let statuses = try await requests.value
+        #expect(statuses == Array(repeating: 200, count: 5), "every request under way is answered: \(statuses)")
+        #expect(server.stop(within: 60) == 0)
+        #expect(server.log.contains("draining"))
+    }
+}
