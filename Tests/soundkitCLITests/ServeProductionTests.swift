@@ -205,7 +205,9 @@ struct ServeProductionTests {
             admitted = try await server.gauge("soundkit_uploads_admitted") ?? 0
             if admitted < 5 { try await Task.sleep(for: .milliseconds(50)) }
         }
-        #expect(admitted == 5, "the 5 uploads hold their places (URLSession opens 6 connections to a host: one is left for /metrics)")
+        #expect(
+            admitted == 5,
+            "the 5 uploads hold their places (URLSession opens 6 connections to a host: one is left for /metrics)")
         kill(server.process.processIdentifier, SIGTERM)
         let statuses = try await requests.value
         #expect(statuses == Array(repeating: 200, count: 5), "every request under way is answered: \(statuses)")
