@@ -28,13 +28,21 @@ enum Page {
         <h1>Notification sounds for iOS and Android</h1>
         <p>Drop sounds here or pick them: each comes back as the file iOS plays (CAF), Android's (Ogg in res/raw) and
         what would stop it playing.</p>
+        <form id="tokenForm" hidden>
+        <p id="tokenWhy" role="alert"></p>
+        <label for="token">Access token</label>
+        <input id="token" type="password" autocomplete="off" required>
+        <button type="submit">Use this token</button>
+        <p>It is kept for this tab only, and sent to this server only.</p>
+        </form>
         <fieldset>
         <legend>Make for</legend>
         <label><input type="radio" name="platform" value="all" checked> iOS and Android</label>
         <label><input type="radio" name="platform" value="ios"> iOS</label>
         <label><input type="radio" name="platform" value="android"> Android</label>
-        <label>Loudness (LUFS, optional) <input id="loudness" type="number" min="-70" max="0" step="0.5" placeholder="-16"></label>
         </fieldset>
+        <p><label for="loudness">Target loudness in LUFS (optional; -16 is a common choice)</label>
+        <input id="loudness" type="number" min="-70" max="0" step="0.5" placeholder="-16"></p>
         <label id="drop" for="files">Drop sounds here, or press Enter to pick them
         <input id="files" type="file" multiple accept="audio/*,.caf,.m4a,.wav,.aif,.aiff,.mp3,.ogg,.flac"></label>
         <p id="status" role="status" aria-live="polite"></p>
@@ -98,6 +106,36 @@ enum Page {
             .forEach(([o, v, w]) => w === 4 ? end.setUint32(o, v, true) : end.setUint16(o, v, true));
           return new Blob([...parts, ...central, end], { type: "application/zip" });
         }
+        // A server started with --token-file answers 401 without a token: the page asks for one (the form above),
+        // keeps it in sessionStorage — this tab only — and sends the request again.
+        const tokenKey = "soundkit-token";
+        let tokenAsked = null;
+        function askForToken(why) {
+          if (!tokenAsked) {
+            const form = $("tokenForm");
+            $("tokenWhy").textContent = why;
+            form.hidden = false;
+            $("token").focus();
+            tokenAsked = new Promise((done) => form.addEventListener("submit", (e) => {
+              e.preventDefault();
+              sessionStorage.setItem(tokenKey, $("token").value.trim());
+              form.hidden = true;
+              tokenAsked = null;
+              done();
+            }, { once: true }));
+          }
+          return tokenAsked;
+        }
+        async function send(url, init) {
+          for (;;) {
+            const headers = Object.assign({}, init.headers);
+            const token = sessionStorage.getItem(tokenKey);
+            if (token) headers.Authorization = "Bearer " + token;
+            const r = await fetch(url, Object.assign({}, init, { headers }));
+            if (r.status !== 401) return r;
+            await askForToken(token ? "The server refused that token: enter it again." : "This server needs an access token.");
+          }
+        }
         function download(label, blob, name) {
           const a = el("a", { href: URL.createObjectURL(blob), download: name, "data-testid": "download" }, label);
           return a;
@@ -119,7 +157,7 @@ enum Page {
           if (loud) q.set("loudness", loud);
           let answer;
           try {
-            const r = await fetch("/v1/sounds/prepare?" + q, { method: "POST", body: file, headers: { Accept: "application/json" } });
+            const r = await send("/v1/sounds/prepare?" + q, { method: "POST", body: file, headers: { Accept: "application/json" } });
             answer = await r.json();
             if (!r.ok) throw new Error(answer.message || r.statusText);
           } catch (e) {
@@ -173,7 +211,7 @@ enum Page {
           const out = $("payloadFindings");
           out.replaceChildren();
           try {
-            const r = await fetch("/v1/payloads/check?name=payload.json", { method: "POST", body: $("payload").value, headers: { "Content-Type": "application/json" } });
+            const r = await send("/v1/payloads/check?name=payload.json", { method: "POST", body: $("payload").value, headers: { "Content-Type": "application/json" } });
             const doc = await r.json();
             if (!r.ok) throw new Error(doc.message || r.statusText);
             const fs = doc.files.flatMap((f) => f.findings);

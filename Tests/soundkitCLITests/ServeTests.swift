@@ -432,25 +432,9 @@ struct ServePageTests {
         let server = try ServeProcess()
         let sound = try temporaryDirectory("serve-page").appendingPathComponent("Door Bell.m4a")
         try ServeTests.m4a().write(to: sound)
-        let profile = try temporaryDirectory("serve-chromium")
-        let browser = try Chromium(try #require(Chromium.executable()), profile: profile.path)
-        defer { browser.quit() }
-        let target = try browser.send("Target.createTarget", ["url": "about:blank"])
-        let attached = try browser.send(
-            "Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
-        let session = try #require(attached["sessionId"] as? String)
-        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "DOM.enable"] {
-            try browser.send(domain, session: session)
-        }
-        try browser.send("Page.navigate", ["url": "http://127.0.0.1:\(server.port)/"], session: session)
-        try browser.event("Page.loadEventFired")
-        func evaluate(_ js: String, timeout: Double = 60) throws -> [String: Any] {
-            let r = try browser.send(
-                "Runtime.evaluate",
-                ["expression": js, "awaitPromise": true, "returnByValue": true, "userGesture": true],
-                session: session, timeout: timeout)
-            return try #require((r["result"] as? [String: Any])?["value"] as? [String: Any], "\(r)")
-        }
+        let page = try PageDriver(server)
+        defer { page.browser.quit() }
+        let (browser, session) = (page.browser, page.session)
         // Pick the file through <input type="file">, as the file chooser would.
         let root = try browser.send("DOM.getDocument", session: session)
         let rootID = try #require((root["root"] as? [String: Any])?["nodeId"] as? Int)
@@ -458,7 +442,7 @@ struct ServePageTests {
         try browser.send(
             "DOM.setFileInputFiles", ["files": [sound.path], "nodeId": try #require(input["nodeId"] as? Int)],
             session: session)
-        let result = try evaluate(
+        let result = try page.evaluate(
             """
             (async () => {
               for (let i = 0; i < 600; i++) {
@@ -486,7 +470,7 @@ struct ServePageTests {
         let caf = try #require(Data(base64Encoded: result["caf"] as? String ?? ""))
         #expect(try ServeTests.codec(caf, "caf") == "adpcm_ima_qt")
 
-        let payload = try evaluate(
+        let payload = try page.evaluate(
             """
             (async () => {
               document.getElementById('payload').value = '{"aps": {"sound": 7}}';
@@ -505,5 +489,95 @@ struct ServePageTests {
             "\(findings)")
         #expect(browser.pageErrors.isEmpty, "\(browser.pageErrors)")
         #expect(server.stop() == 0)
+    }
+
+    @Test(
+        "with --token-file the page asks for the token (a refused one again), keeps it for the tab; its labels read apart",
+        .enabled(if: Chromium.executable() != nil, "Chromium is not installed (scripts/setup installs it)"))
+    func token() async throws {
+        let tokenFile = try temporaryDirectory("serve-page-token").appendingPathComponent("token")
+        try Data("s3cret\n".utf8).write(to: tokenFile)
+        let server = try ServeProcess(["--token-file", tokenFile.path])
+        let page = try PageDriver(server)
+        defer { page.browser.quit() }
+        let labels = try page.evaluate(
+            """
+            (async () => ({
+              loudness: document.querySelector('label[for=loudness]').textContent,
+              platforms: document.querySelector('fieldset').textContent,
+              formShown: !document.getElementById('tokenForm').hidden }))()
+            """)
+        #expect((labels["loudness"] as? String)?.contains("LUFS") == true, "\(labels)")
+        #expect((labels["loudness"] as? String)?.contains("Android") == false, "\(labels)")
+        #expect((labels["platforms"] as? String)?.contains("Loudness") == false, "\(labels)")
+        #expect(labels["formShown"] as? Bool == false, "the token is asked for before the server wants one")
+
+        let flow = try page.evaluate(
+            """
+            (async () => {
+              const pause = () => new Promise((ok) => setTimeout(ok, 100));
+              const form = document.getElementById('tokenForm'), why = document.getElementById('tokenWhy');
+              document.getElementById('payload').value = '{"aps": {"sound": 7}}';
+              document.getElementById('checkPayload').click();
+              for (let i = 0; i < 100 && form.hidden; i++) await pause();
+              const asked = !form.hidden, focused = document.activeElement && document.activeElement.id;
+              document.getElementById('token').value = 'wrong';
+              form.requestSubmit();
+              for (let i = 0; i < 100 && !(!form.hidden && why.textContent.includes('refused')); i++) await pause();
+              const refused = !form.hidden && why.textContent.includes('refused');
+              document.getElementById('token').value = 's3cret';
+              form.requestSubmit();
+              const found = () => document.querySelectorAll('#payloadFindings [data-testid=finding]');
+              for (let i = 0; i < 100 && !found().length; i++) await pause();
+              const first = [...found()].map((x) => x.textContent);
+              document.getElementById('checkPayload').click();
+              await pause();
+              for (let i = 0; i < 100 && !found().length; i++) await pause();
+              return { asked, focused, refused, first, second: [...found()].map((x) => x.textContent),
+                       askedAgain: !form.hidden, kept: sessionStorage.getItem('soundkit-token') };
+            })()
+            """)
+        #expect(flow["asked"] as? Bool == true, "a 401 brought no token form: \(flow)")
+        #expect(flow["focused"] as? String == "token", "\(flow)")
+        #expect(flow["refused"] as? Bool == true, "a wrong token was not asked for again: \(flow)")
+        #expect((flow["first"] as? [String])?.contains { $0.contains("line 1, column") } == true, "\(flow)")
+        #expect((flow["second"] as? [String])?.isEmpty == false, "\(flow)")
+        #expect(flow["askedAgain"] as? Bool == false, "the token was asked for twice: \(flow)")
+        #expect(flow["kept"] as? String == "s3cret")
+        // The browser logs each 401 as a failed load: the try without a token and the one with the wrong token.
+        let (refusals, errors) = page.browser.pageErrors.reduce(into: (0, [String]())) {
+            if $1.contains("status of 401") { $0.0 += 1 } else { $0.1.append($1) }
+        }
+        #expect(refusals == 2 && errors.isEmpty, "\(page.browser.pageErrors)")
+        #expect(server.stop() == 0)
+    }
+}
+
+/// Chromium on a fresh profile with one page open on the server's `/`, loaded.
+struct PageDriver {
+    let browser: Chromium
+    let session: String
+
+    init(_ server: ServeProcess) throws {
+        let profile = try temporaryDirectory("serve-chromium")
+        browser = try Chromium(try #require(Chromium.executable()), profile: profile.path)
+        let target = try browser.send("Target.createTarget", ["url": "about:blank"])
+        let attached = try browser.send(
+            "Target.attachToTarget", ["targetId": try #require(target["targetId"] as? String), "flatten": true])
+        session = try #require(attached["sessionId"] as? String)
+        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "DOM.enable"] {
+            try browser.send(domain, session: session)
+        }
+        try browser.send("Page.navigate", ["url": "http://127.0.0.1:\(server.port)/"], session: session)
+        try browser.event("Page.loadEventFired")
+    }
+
+    /// The value of an expression (a promise is awaited) that gives an object.
+    func evaluate(_ js: String, timeout: Double = 60) throws -> [String: Any] {
+        let r = try browser.send(
+            "Runtime.evaluate",
+            ["expression": js, "awaitPromise": true, "returnByValue": true, "userGesture": true],
+            session: session, timeout: timeout)
+        return try #require((r["result"] as? [String: Any])?["value"] as? [String: Any], "\(r)")
     }
 }
