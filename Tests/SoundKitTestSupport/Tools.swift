@@ -77,21 +77,43 @@ public enum Tool {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read both pipes while the process runs so neither fills up.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let errData = errBox.data
-        p.waitUntilExit()
+        let (outData, errData) = Self.collect(out, err, of: p)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return Result(status: p.terminationStatus, data: outData, errorData: errData, seconds: seconds)
+    }
+
+    /// What `process` writes to `out` and `err`, read as it runs, until it has exited and both pipes are empty. It
+    /// does not wait for the pipes' end of file: a program started elsewhere in the test process at the same moment
+    /// (Chromium through posix_spawn, say) can inherit a write end and keep it open long after this process is gone,
+    /// and a read to the end of file would then wait for that program instead — in CI, for ever.
+    public static func collect(_ out: Pipe, _ err: Pipe?, of process: Process) -> (Data, Data) {
+        let fds = [out.fileHandleForReading.fileDescriptor, err?.fileHandleForReading.fileDescriptor ?? -1]
+        var data = [Data(), Data()]
+        var open = fds.map { $0 >= 0 }
+        for fd in fds where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var exited = false
+        while open.contains(true) {
+            // Whether it had exited before this round: a round that starts after the exit reads everything it wrote.
+            let lastRound = exited
+            var polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&polls, nfds_t(polls.count), 100)
+            for i in fds.indices where open[i] {
+                while true {
+                    let n = chunk.withUnsafeMutableBytes { read(fds[i], $0.baseAddress, $0.count) }
+                    if n > 0 {
+                        data[i].append(contentsOf: chunk[0..<n])
+                    } else {
+                        if n == 0 || (errno != EAGAIN && errno != EINTR) { open[i] = false }
+                        break
+                    }
+                }
+            }
+            if lastRound { break }
+            exited = !process.isRunning
+        }
+        process.waitUntilExit()
+        return (data[0], data[1])
     }
 
     public static func which(_ name: String) throws -> String {

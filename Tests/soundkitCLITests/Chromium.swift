@@ -71,10 +71,26 @@ final class Chromium {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "\(profile)/chromium.log", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process's reaches the browser: Foundation's pipes are not close-on-exec, and a
+        // write end of another test's pipe held by a browser process (or one it leaves behind) keeps that test
+        // waiting for an end of file.
+        // glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
+        #if canImport(Glibc)
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            if let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+                _ = unsafeBitCast(f, to: CloseFrom.self)(&actions, 5)
+            }
+        #endif
+        // Its own process group, so that the browser's helpers are stopped with it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
         close(toBrowser.read)
         close(fromBrowser.write)
         guard status == 0 else {
@@ -95,6 +111,7 @@ final class Chromium {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
         }
+        kill(-pid, SIGKILL)  // the helpers left in its group
     }
 
     /// Sends a command (to the page when `session` is given) and returns its result; events that arrive meanwhile

@@ -191,8 +191,10 @@ struct ServeProductionTests {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<5 {
                     group.addTask {
+                        // The last waits for four others on one worker: minutes on a loaded machine, with no byte
+                        // meanwhile (URLSession's timeout is the longest silence).
                         let a = try await server.request(
-                            "POST", "/v1/sounds/prepare?platform=ios&name=s\(i).wav", body: wav)
+                            "POST", "/v1/sounds/prepare?platform=ios&name=s\(i).wav", body: wav, timeout: 600)
                         return a.status
                     }
                 }

@@ -104,8 +104,15 @@ final class ServeProcess: @unchecked Sendable {
         return nil
     }
 
-    /// What the server logged (read once it has exited).
-    var log: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    /// What the server logged, read once it has exited: a server still running (a ``stop()`` that timed out) is
+    /// killed first, so that reading its log never waits on it.
+    var log: String {
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        return String(decoding: SoundKitTestSupport.Tool.collect(errors, nil, of: process).0, as: UTF8.self)
+    }
 
     struct Answer: Sendable {
         var status: Int
@@ -152,6 +159,9 @@ final class ServeProcess: @unchecked Sendable {
             }
         }
         guard ok == 0 else { throw Failed(description: "cannot connect") }
+        // A send the server stops reading fails after 10 s rather than blocking the test's thread for ever.
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(head.utf8)
         _ = send(fd, bytes, bytes.count, 0)
         return fd
