@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SoundKit
 import SoundKitIO
 import SoundKitNotifications
@@ -25,6 +26,19 @@ struct Reply: Sendable {
 
     static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
         Reply(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+
+    /// The response's head: its status, `Content-Type`, `Content-Length`, `Cache-Control: no-store` and the headers
+    /// soundkit set.
+    var head: HTTPResponse {
+        var fields = HTTPFields()
+        fields[.contentType] = contentType
+        fields[.contentLength] = String(body.count)
+        fields[.cacheControl] = "no-store"
+        for (name, value) in headers {
+            if let n = HTTPField.Name(name) { fields.append(HTTPField(name: n, value: value)) }
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: fields)
     }
 }
 

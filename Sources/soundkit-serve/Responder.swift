@@ -102,15 +102,9 @@ struct Responder: HTTPResponder {
     }
 
     func response(_ reply: Reply) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = reply.contentType
-        headers[.contentLength] = String(reply.body.count)
-        headers[.cacheControl] = "no-store"
-        for (name, value) in reply.headers {
-            if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) }
-        }
+        let head = reply.head
         return Response(
-            status: HTTPResponse.Status(code: reply.status), headers: headers,
+            status: head.status, headers: head.headerFields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 

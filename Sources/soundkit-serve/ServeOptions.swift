@@ -19,10 +19,13 @@ struct ServeOptions: Sendable {
     var token: String?
     /// The origin CORS allows, when `--cors` names one.
     var cors: String?
+    /// Connections open at once; one more is answered 503 and closed.
+    var maxConnections = 256
 
     static let usage = """
         USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
                               [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
+                              [--max-connections 256]
 
         Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
         findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
@@ -63,6 +66,7 @@ struct ServeOptions: Sendable {
             case "--spool-above-kb": o.spoolAbove = try number(a, 0...1_048_576) << 10
             case "--token-file": o.token = try readToken(try value(a))
             case "--cors": o.cors = try value(a)
+            case "--max-connections": o.maxConnections = try number(a, 1...100_000)
             case "-h", "--help": throw Problem(message: "")
             default: throw Problem(message: "unknown argument \(a)")
             }

@@ -214,4 +214,30 @@ struct ServeProductionTests {
         #expect(server.stop(within: 60) == 0)
         #expect(server.log.contains("draining"))
     }
+
+    @Test("defect 3: past --max-connections a connection is answered 503 and closed at once; /metrics counts them")
+    func connectionCap() async throws {
+        let server = try ServeProcess(["--max-connections", "2"])
+        let metrics = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"
+        func open(_ text: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix("soundkit_connections_open ") }
+                .flatMap { Double($0.dropFirst(26)) }
+        }
+        // Each of the two reads the count with itself in it, and stays open (keep-alive).
+        let a = try server.rawConnection(metrics)
+        let first = ServeProcess.receive(a, seconds: 5)
+        let b = try server.rawConnection(metrics)
+        let second = ServeProcess.receive(b, seconds: 5)
+        #expect(open(first.text) == 1 && open(second.text) == 2, "\(first.text.suffix(300)) \(second.text.suffix(300))")
+        let c = try server.rawConnection("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = ServeProcess.receive(c, seconds: 5, untilClosed: true)
+        close(c)
+        #expect(refused.status == 503 && refused.text.contains("busy"), "\(refused.text.prefix(300))")
+        #expect(refused.closed && refused.seconds < 2, "refused at once: \(refused.seconds) s")
+        close(a)
+        close(b)
+        let after = try await server.waitForGauge("soundkit_connections_open") { $0 == 1 }
+        #expect(after == 1, "the two closed are no longer counted (the one asking is)")
+        #expect(server.stop() == 0)
+    }
 }

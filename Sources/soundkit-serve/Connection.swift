@@ -1,0 +1,92 @@
+import Hummingbird
+import Metrics
+import NIOCore
+import NIOHTTPTypes
+import SoundKitIO
+
+/// The connections open, counted for `--max-connections` and `/metrics`.
+final class Connections: @unchecked Sendable {
+    // @unchecked: `open` is read and written under `lock` only.
+    private let lock = Lock()
+    private var open = 0
+    /// The most connections held open at once.
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Connections open now (those refused are not counted).
+    var count: Int { lock.withLock { open } }
+
+    /// Takes a place for a connection; false when `limit` are open.
+    func take() -> Bool {
+        lock.withLock {
+            guard open < limit else { return false }
+            open += 1
+            return true
+        }
+    }
+
+    /// Gives back a place ``take()`` gave.
+    func give() { lock.withLock { open -= 1 } }
+}
+
+/// `--max-connections`: a connection past the cap is answered 503 `busy` (`Retry-After: 1`, `Connection: close`) and
+/// closed at once, without reading a request from it.
+///
+/// Hummingbird's own `MaximumAvailableConnections` stops accepting instead: a connection past it waits in the kernel's
+/// listen backlog, connected but unanswered, for as long as the open ones last (slow clients, for one). A client or a
+/// load balancer cannot tell that from a slow server; refused, it retries elsewhere or later at once.
+final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let connections: Connections
+    private var started = false
+    private var holds = false
+
+    init(_ connections: Connections) { self.connections = connections }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if holds { connections.give() }
+        holds = false
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        if holds { connections.give() }
+        holds = false
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // A refused connection's request is never answered by the routes.
+        if holds { context.fireChannelRead(data) }
+    }
+
+    private func start(_ context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
+        holds = connections.take()
+        guard !holds else { return }
+        Counter(label: "soundkit_connections_refused_total").increment()
+        var refusal = Refusal(
+            503, "busy", "the server has as many connections open as it takes; try again shortly", retryAfter: 1)
+        refusal.closes = true
+        let reply = refusal.reply
+        context.write(wrapOutboundOut(.head(reply.head)), promise: nil)
+        context.write(wrapOutboundOut(.body(ByteBuffer(bytes: reply.body))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+}
+
