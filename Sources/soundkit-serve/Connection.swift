@@ -90,3 +90,65 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
+/// A response that says `Connection: close` (a 413, a refusal before the body was read, a 408) closes the connection
+/// once written, rather than leaving Hummingbird to read and throw away the rest of the body without bound. When
+/// the request's body is still coming, the server closes its side first (the response is not lost to a reset), then
+/// throws away at most ``lingerBytes`` more, for at most ``lingerTime``, and closes: a lingering close, as nginx's.
+final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// The most bytes read and thrown away after the response.
+    static let lingerBytes = 256 << 10
+    /// The longest the server waits for the client to stop sending after the response.
+    static let lingerTime = TimeAmount.seconds(2)
+
+    private var closing = false
+    private var lingering = false
+    /// Requests whose head came and whose end has not.
+    private var unfinished = 0
+    private var discarded = 0
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        guard lingering else {
+            switch part {
+            case .head: unfinished += 1
+            case .body: break
+            case .end: unfinished = Swift.max(unfinished - 1, 0)
+            }
+            return context.fireChannelRead(data)
+        }
+        // Thrown away: the rest of the body answered, up to its end (or a next request, which is not served).
+        if case .body(let buffer) = part {
+            discarded += buffer.readableBytes
+            if discarded <= Self.lingerBytes { return }
+        }
+        context.close(promise: nil)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.kind != .informational:
+            closing = head.headerFields[.connection]?.lowercased() == "close"
+        case .end where closing:
+            closing = false
+            let written = context.eventLoop.makePromise(of: Void.self)
+            if let promise { written.futureResult.cascade(to: promise) }
+            context.write(data, promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in self.linger(context) }
+            return
+        default: break
+        }
+        context.write(data, promise: promise)
+    }
+
+    private func linger(_ context: ChannelHandlerContext) {
+        guard unfinished > 0 else { return context.close(promise: nil) }
+        lingering = true
+        context.close(mode: .output, promise: nil)
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
+    }
+}

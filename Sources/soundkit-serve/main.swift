@@ -56,11 +56,12 @@ let host = options.host
 let app = Application(
     responder: responder,
     // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
-    // Every connection gets, after Hummingbird's HTTP/1 codec: the cap (refused past --max-connections) and a
-    // ClientWatch (a request whose client goes leaves the queue, or its worker, at once).
+    // Every connection gets, after Hummingbird's HTTP/1 codec: the cap (refused past --max-connections), the close
+    // after a response that says so (bounded) and a ClientWatch (a request whose client goes leaves the queue, or its
+    // worker, at once).
     server: .http1(
         configuration: .init(
-            additionalChannelHandlers: [ConnectionCap(connections), ClientWatch()],
+            additionalChannelHandlers: [ConnectionCap(connections), CloseAfterResponse(), ClientWatch()],
             idleTimeout: .seconds(Int64(options.timeout) + 5))
     ),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),

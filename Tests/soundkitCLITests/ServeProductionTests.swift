@@ -215,6 +215,29 @@ struct ServeProductionTests {
         #expect(server.log.contains("draining"))
     }
 
+    @Test("defect 3: after an early 413 (by Content-Length or chunked) the server answers and closes the connection")
+    func closeAfter413() async throws {
+        let server = try ServeProcess(["--max-upload-mb", "1"])
+        let declared = try server.rawConnection(
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\nRIFF")
+        let byLength = ServeProcess.receive(declared, seconds: 5, untilClosed: true)
+        close(declared)
+        #expect(byLength.status == 413 && byLength.text.contains("Connection: close"), "\(byLength.text.prefix(300))")
+        #expect(byLength.closed, "the connection stays open after the 413 (\(byLength.seconds) s)")
+
+        // 1.25 MB chunked, then the client stops sending and waits: the server has closed.
+        let chunked = try server.rawConnection(
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = Data(("40000\r\n" + String(repeating: "a", count: 0x40000) + "\r\n").utf8)
+        for _ in 0..<5 where ServeProcess.sendAll(chunked, chunk) {}
+        let byChunks = ServeProcess.receive(chunked, seconds: 5, untilClosed: true)
+        close(chunked)
+        #expect(byChunks.status == 413, "\(byChunks.text.prefix(300))")
+        #expect(byChunks.closed, "the connection stays open after the 413 (\(byChunks.seconds) s)")
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
     @Test("defect 3: past --max-connections a connection is answered 503 and closed at once; /metrics counts them")
     func connectionCap() async throws {
         let server = try ServeProcess(["--max-connections", "2"])
