@@ -90,6 +90,91 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
+/// A request body slower than the floor: the request's collection ends with it (408, and the connection closes).
+struct BodyTooSlow: Error {}
+
+/// The minimum pace of a request body: every `window` (`--body-timeout`) must bring at least `floor` bytes, or the
+/// body's end; a body slower than that is cut with ``BodyTooSlow`` (the route answers 408). A client that sends a byte
+/// now and then holds no connection for long.
+///
+/// NIO's `IdleStateHandler` sees only silence: one byte per window would pass it. The clock runs only while the
+/// request is the one being answered (a pipelined request waits for its turn without being counted slow).
+final class BodyPace: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let window: TimeAmount
+    private let floor: Int
+    /// Requests whose head came and whose final response has not been written.
+    private var owed = 0
+    /// Whether the newest request's body is still coming.
+    private var reading = false
+    private var bytes = 0
+    private var timer: Scheduled<Void>?
+
+    /// At least `floor` bytes every `seconds`.
+    init(seconds: Int, floor: Int) {
+        window = .seconds(Int64(seconds))
+        self.floor = floor
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            owed += 1
+            reading = true
+            restart(context)
+        case .body(let buffer):
+            bytes += buffer.readableBytes
+        case .end:
+            reading = false
+            stop()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            owed = Swift.max(owed - 1, 0)
+            if reading { restart(context) }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { stop() }
+
+    private func restart(_ context: ChannelHandlerContext) {
+        stop()
+        bytes = 0
+        // Only the request being answered is timed: one behind it is not read until its turn.
+        guard reading, owed == 1 else { return }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.check(context) }
+    }
+
+    private func check(_ context: ChannelHandlerContext) {
+        timer = nil
+        guard reading else { return }
+        if bytes < floor {
+            reading = false
+            context.fireErrorCaught(BodyTooSlow())
+        } else {
+            restart(context)
+        }
+    }
+
+    private func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
 /// A response that says `Connection: close` (a 413, a refusal before the body was read, a 408) closes the connection
 /// once written, rather than leaving Hummingbird to read and throw away the rest of the body without bound. When
 /// the request's body is still coming, the server closes its side first (the response is not lost to a reset), then

@@ -100,6 +100,14 @@ struct Refusal: Error, Sendable {
         r.closes = true
         return r
     }()
+    /// The body came more slowly than ``ServeOptions/minimumBodyRate``: 408, and the connection closes.
+    static let bodyTooSlow: Refusal = {
+        var r = Refusal(
+            408, SoundKitError.Code.timedOut.rawValue,
+            "the request body arrived more slowly than this server takes (1 KB a second)")
+        r.closes = true
+        return r
+    }()
     static let draining = Refusal(
         503, SoundKitError.Code.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
     static let busy = Refusal(

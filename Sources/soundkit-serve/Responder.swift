@@ -269,6 +269,8 @@ struct Responder: HTTPResponder {
             }
         } catch let error as Refusal {
             throw error
+        } catch is BodyTooSlow {
+            throw Refusal.bodyTooSlow
         } catch is CancellationError {
             throw CancellationError()
         } catch {

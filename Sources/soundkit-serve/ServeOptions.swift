@@ -21,11 +21,16 @@ struct ServeOptions: Sendable {
     var cors: String?
     /// Connections open at once; one more is answered 503 and closed.
     var maxConnections = 256
+    /// Seconds over which a request body must bring ``minimumBodyRate`` bytes a second, or be cut with 408.
+    var bodyTimeout = 10
+    /// The slowest body taken, in bytes a second averaged over `--body-timeout`: 1 KB/s, 8 kbit/s, which a phone on
+    /// GPRS (20 kbit/s and more up) passes with room for a stall of several seconds.
+    static let minimumBodyRate = 1024
 
     static let usage = """
         USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
                               [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
-                              [--max-connections 256]
+                              [--max-connections 256] [--body-timeout 10]
 
         Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
         findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
@@ -67,6 +72,7 @@ struct ServeOptions: Sendable {
             case "--token-file": o.token = try readToken(try value(a))
             case "--cors": o.cors = try value(a)
             case "--max-connections": o.maxConnections = try number(a, 1...100_000)
+            case "--body-timeout": o.bodyTimeout = try number(a, 1...3600)
             case "-h", "--help": throw Problem(message: "")
             default: throw Problem(message: "unknown argument \(a)")
             }

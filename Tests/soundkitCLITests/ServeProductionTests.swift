@@ -215,6 +215,35 @@ struct ServeProductionTests {
         #expect(server.log.contains("draining"))
     }
 
+    @Test("defect 3: a body slower than 1 KB/s over --body-timeout is cut with 408 and closed; 2 KB/s passes")
+    func bodyPace() async throws {
+        let server = try ServeProcess(["--body-timeout", "1", "--timeout", "60"])
+        // A byte every 100 ms: 10 B/s.
+        let slow = try server.rawConnection(
+            "POST /v1/sounds/info?name=a.wav HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        let cut = ServeProcess.receive(slow, seconds: 10, untilClosed: true) {
+            _ = send(slow, "x", 1, Int32(MSG_NOSIGNAL))
+        }
+        close(slow)
+        #expect(cut.status == 408, "\(cut.text.prefix(300))")
+        #expect(cut.text.contains("timed-out") && !cut.text.lowercased().contains("retry-after"), "\(cut.text)")
+        #expect(cut.closed && cut.seconds < 5, "cut and closed after \(cut.seconds) s (closed: \(cut.closed))")
+
+        // 200 bytes every 100 ms (2 KB/s, a bad mobile link) for a 4 KB body, over two windows: answered.
+        let wav = Data(TestWAV.pcm16(rate: 8000, channels: 1, frames: 2000) { _, _ in 0 })
+        let steady = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        var sent = 0
+        let answered = ServeProcess.receive(steady, seconds: 20) {
+            guard sent < wav.count else { return }
+            let next = wav[sent..<Swift.min(sent + 200, wav.count)]
+            if ServeProcess.sendAll(steady, Data(next)) { sent += next.count }
+        }
+        close(steady)
+        #expect(answered.status == 200, "\(answered.text.prefix(300))")
+        #expect(server.stop() == 0)
+    }
+
     @Test("defect 3: after an early 413 (by Content-Length or chunked) the server answers and closes the connection")
     func closeAfter413() async throws {
         let server = try ServeProcess(["--max-upload-mb", "1"])
