@@ -144,6 +144,13 @@ struct Refusal: Error, Sendable {
 
     static func invalid(_ message: String) -> Refusal { Refusal(RequestProblem.invalid(message)) }
 
+    /// This refusal, closing the connection when `closes` (its body is not read: a full queue, a draining server).
+    func closing(if closes: Bool) -> Refusal {
+        var r = self
+        r.closes = r.closes || closes
+        return r
+    }
+
     var reply: Reply {
         struct Body: Encodable {
             var code: String

@@ -49,6 +49,7 @@ let responder = Responder(
     metricsText: {
         Gauge(label: "soundkit_queue_depth").record(pool.queued)
         Gauge(label: "soundkit_uploads_admitted").record(gate.inQueue)
+        Gauge(label: "soundkit_uploads_receiving").record(gate.receiving)
         Gauge(label: "soundkit_connections_open").record(connections.count)
         return registry.emitToBuffer()
     }, logger: logger)

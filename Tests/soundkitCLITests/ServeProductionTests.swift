@@ -215,6 +215,48 @@ struct ServeProductionTests {
         #expect(server.log.contains("draining"))
     }
 
+    /// A raw connection whose upload holds a place (jobs 1): 2 s of stereo noise made into IMA4 by the beams, seconds
+    /// of work; returned once `/metrics` shows the place taken. Closing it frees the place at once (the client goes).
+    static func holdPlace(_ server: ServeProcess) async throws -> Int32 {
+        let long = ServeTests.noiseWAV(seconds: 2)
+        let fd = try server.rawConnection(
+            "POST /v1/sounds/prepare?platform=ios&name=long.wav&quality=best HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Length: \(long.count)\r\n\r\n")
+        #expect(ServeProcess.sendAll(fd, long))
+        let admitted = try await server.waitForGauge("soundkit_uploads_admitted") { $0 == 1 }
+        #expect(admitted == 1, "the long upload holds the place")
+        return fd
+    }
+
+    /// A tiny WAV (0.1 s), whose info is quick.
+    static let tinyWAV = Data(TestWAV.pcm16(rate: 8000, channels: 1, frames: 800) { _, _ in 0 })
+
+    @Test("defect 3: a place is taken once the body is in: 20 slow clients hold none, a fast one is answered at once")
+    func slowClientsHoldNoPlace() async throws {
+        // Two places in all: before the mend the slow clients took them as their headers came.
+        let server = try ServeProcess(["--jobs", "1", "--queue", "1"])
+        var slow: [Int32] = []
+        for i in 0..<20 {
+            slow.append(
+                try server.rawConnection(
+                    "POST /v1/sounds/info?name=s\(i).wav HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nRIFF"))
+        }
+        let receiving = try await server.waitForGauge("soundkit_uploads_receiving", seconds: 10) { $0 == 20 }
+        #expect(receiving == 20, "every slow client's body is being received")
+        for fd in slow { _ = send(fd, "x", 1, Int32(MSG_NOSIGNAL)) }
+        #expect(try await server.gauge("soundkit_uploads_admitted") == 0, "the slow clients hold no place")
+        let start = Date()
+        let info = try await server.request("POST", "/v1/sounds/info?name=t.wav", body: Self.tinyWAV)
+        let push = try await server.request(
+            "POST", "/v1/payloads/check?provider=apns", body: Data(#"{"aps": {"alert": "hi"}}"#.utf8))
+        let took = Date().timeIntervalSince(start)
+        #expect(info.status == 200 && push.status == 200, "\(info.status) \(push.status) \(info.text.prefix(200))")
+        #expect(took < 2, "the fast client's two requests took \(took) s beside 20 slow clients")
+        #expect(try await server.gauge("soundkit_connections_open") ?? 0 >= 20)
+        for fd in slow { close(fd) }
+        #expect(server.stop() == 0)
+    }
+
     @Test("defect 3: a body slower than 1 KB/s over --body-timeout is cut with 408 and closed; 2 KB/s passes")
     func bodyPace() async throws {
         let server = try ServeProcess(["--body-timeout", "1", "--timeout", "60"])
@@ -264,6 +306,32 @@ struct ServeProductionTests {
         #expect(byChunks.status == 413, "\(byChunks.text.prefix(300))")
         #expect(byChunks.closed, "the connection stays open after the 413 (\(byChunks.seconds) s)")
         #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: Expect: 100-continue is answered 100 only when a place is free, else 429 at once, body unread")
+    func expectContinue() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--queue", "0", "--timeout", "120"])
+        let body = Data(#"{"aps": {"alert": "hi"}}"#.utf8)
+        let head =
+            "POST /v1/payloads/check?provider=apns HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n"
+        let free = try server.rawConnection(head)
+        let goOn = ServeProcess.receive(free, seconds: 5) {}
+        #expect(goOn.text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\n"), "no 100 Continue: \(goOn.text.prefix(200))")
+        ServeProcess.sendAll(free, body)
+        let answered = ServeProcess.receive(free, seconds: 10)
+        close(free)
+        #expect((goOn.text + answered.text).contains("HTTP/1.1 200"), "\(answered.text.prefix(200))")
+
+        let holder = try await Self.holdPlace(server)
+        let full = try server.rawConnection(head)
+        let refused = ServeProcess.receive(full, seconds: 5, untilClosed: true)
+        close(full)
+        close(holder)
+        #expect(refused.status == 429 && !refused.text.contains("100 Continue"), "\(refused.text.prefix(300))")
+        #expect(refused.closed && refused.seconds < 2, "refused at once and closed: \(refused.seconds) s")
+        #expect(try await server.waitForGauge("soundkit_uploads_admitted") { $0 == 0 } == 0, "the holder's place")
         #expect(server.stop() == 0)
     }
 
