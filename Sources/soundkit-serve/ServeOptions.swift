@@ -38,6 +38,14 @@ struct ServeOptions: Sendable {
         port). SIGTERM or SIGINT drains: /readyz turns 503, requests under way finish, new ones get 503, exit 0.
         An upload past --spool-above-kb is kept in a temporary file (in TMPDIR) rather than in memory.
 
+        Limits: an upload takes a place (one of --jobs working, --queue waiting; 429 past them) once its body is in,
+        so a slow client holds none. A body must bring 1 KB a second on average over each --body-timeout seconds
+        (10 KB in 10 s by default: a phone on a bad link passes) or it is cut with 408 and the connection closed;
+        --timeout bounds the whole request. `Expect: 100-continue` is answered 100 only when a place is free (429 or
+        503 at once otherwise, the body unread). After a 413 or a refusal the connection closes. Past
+        --max-connections (256) a new connection is answered 503 and closed; the uploads being received are bounded
+        by it, each by --max-upload-mb.
+
         """
 
     /// Why the arguments cannot be served.
