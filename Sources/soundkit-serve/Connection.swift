@@ -98,7 +98,9 @@ struct BodyTooSlow: Error {}
 /// now and then holds no connection for long.
 ///
 /// NIO's `IdleStateHandler` sees only silence: one byte per window would pass it. The clock runs only while the
-/// request is the one being answered (a pipelined request waits for its turn without being counted slow).
+/// request is the one being answered (a pipelined request waits for its turn without being counted slow), and on
+/// after its answer while the rest of its body comes (a route that takes no body is answered at once; then the
+/// connection closes).
 final class BodyPace: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -153,8 +155,9 @@ final class BodyPace: ChannelDuplexHandler, RemovableChannelHandler {
     private func restart(_ context: ChannelHandlerContext) {
         stop()
         bytes = 0
-        // Only the request being answered is timed: one behind it is not read until its turn.
-        guard reading, owed == 1 else { return }
+        // Only the request being answered (or answered already, its body still coming: Hummingbird reads the rest
+        // before the next request) is timed: one behind it is not read until its turn.
+        guard reading, owed <= 1 else { return }
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.check(context) }
     }
 

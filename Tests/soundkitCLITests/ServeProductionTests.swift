@@ -271,6 +271,16 @@ struct ServeProductionTests {
         #expect(cut.text.contains("timed-out") && !cut.text.lowercased().contains("retry-after"), "\(cut.text)")
         #expect(cut.closed && cut.seconds < 5, "cut and closed after \(cut.seconds) s (closed: \(cut.closed))")
 
+        // A route that takes no body answers at once; the rest of a slow body, read after the answer, is cut too.
+        let drained = try server.rawConnection(
+            "POST /v1/rules HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        let after = ServeProcess.receive(drained, seconds: 10, untilClosed: true) {
+            _ = send(drained, "x", 1, Int32(MSG_NOSIGNAL))
+        }
+        close(drained)
+        #expect(after.status == 405, "\(after.text.prefix(300))")
+        #expect(after.closed && after.seconds < 5, "closed after \(after.seconds) s (closed: \(after.closed))")
+
         // 200 bytes every 100 ms (2 KB/s, a bad mobile link) for a 4 KB body, over two windows: answered.
         let wav = Data(TestWAV.pcm16(rate: 8000, channels: 1, frames: 2000) { _, _ in 0 })
         let steady = try server.rawConnection(
