@@ -113,6 +113,15 @@ struct Refusal: Error, Sendable {
     static let busy = Refusal(
         429, SoundKitError.Code.busy.rawValue, "the server has as much work queued as it takes; try again shortly",
         retryAfter: 1)
+    /// The uploads arriving and admitted hold as many bytes as the server takes: 429, and the connection closes.
+    static let bytesFull: Refusal = {
+        var r = Refusal(
+            429, SoundKitError.Code.busy.rawValue,
+            "the server is receiving as many uploads as it takes; try again shortly",
+            retryAfter: 1)
+        r.closes = true
+        return r
+    }()
     /// The client went before its answer: nobody reads it, but the log line and `/metrics` count it (nginx's 499).
     static let clientGone = Refusal(499, SoundKitError.Code.cancelled.rawValue, "the client closed the connection")
     static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")

@@ -42,16 +42,37 @@ final class Gate: @unchecked Sendable {
     private var admitted = 0
     private var underWay = 0
     private var bodies = 0
+    private var heldBytes = 0
     private var isDraining = false
     let limit: Int
+    /// The most bytes of uploads held at once, arriving or admitted (in memory or spooled).
+    let byteLimit: Int
 
-    init(limit: Int) { self.limit = limit }
+    /// `limit` places; `byteLimit` bytes of uploads.
+    init(limit: Int, byteLimit: Int) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
 
     var draining: Bool { lock.withLock { isDraining } }
     var busy: Int { lock.withLock { underWay } }
     var inQueue: Int { lock.withLock { admitted } }
     /// Upload bodies being received (they hold no place).
     var receiving: Int { lock.withLock { bodies } }
+    /// Bytes of uploads held, arriving or admitted.
+    var bytesHeld: Int { lock.withLock { heldBytes } }
+
+    /// Holds `count` more bytes of an upload; false when that would pass ``byteLimit``.
+    func hold(_ count: Int) -> Bool {
+        lock.withLock {
+            guard count <= byteLimit - heldBytes else { return false }
+            heldBytes += count
+            return true
+        }
+    }
+
+    /// Gives back bytes ``hold(_:)`` held.
+    func unhold(_ count: Int) { lock.withLock { heldBytes -= count } }
 
     func drain() { lock.withLock { isDraining = true } }
 
@@ -221,9 +242,21 @@ struct Responder: HTTPResponder {
         // The place is taken once the body is in: a client trickling its body holds none. The job holds it until it
         // has really stopped (its work stops at its next chunk once cancelled), so that --jobs bounds the work
         // running, not only the requests waiting for it.
+        // The bodies arriving hold no place, but their bytes count against the bytes the places held before: at most
+        // (--jobs + --queue) x --max-upload-mb, arriving and admitted together, so TMPDIR needs no more than that.
+        let held = ByteCount()
         let job = Task { () async throws -> Reply in
-            defer { received.discard() }
-            try await gate.receiving { try await Self.collect(body, into: received, limit: limit, counted: counted) }
+            defer {
+                received.discard()
+                gate.unhold(held.value)
+            }
+            try await gate.receiving {
+                try await Self.collect(body, into: received, limit: limit, counted: counted) { n in
+                    guard gate.hold(n) else { return false }
+                    held.add(n)
+                    return true
+                }
+            }
             bodyIn.add(1)
             if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
             if let refusal = gate.admit() { throw refusal }
@@ -284,14 +317,18 @@ struct Responder: HTTPResponder {
         }
     }
 
-    /// Reads the body into `received`, refused as soon as it passes `limit`. A body that breaks HTTP's framing (a
+    /// Reads the body into `received`, refused as soon as it passes `limit`, or when `hold` cannot hold its next
+    /// bytes (the server holds as many bytes of uploads as it takes: 429). A body that breaks HTTP's framing (a
     /// malformed chunk) is the client's fault: 400.
-    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
+    static func collect(
+        _ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount, hold: (Int) -> Bool
+    ) async throws {
         do {
             for try await buffer in body {
                 guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
                     throw Refusal.tooLarge(limit)
                 }
+                guard hold(buffer.readableBytes) else { throw Refusal.bytesFull }
                 try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
                 counted.add(buffer.readableBytes)
             }

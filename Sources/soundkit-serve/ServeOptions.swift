@@ -42,9 +42,9 @@ struct ServeOptions: Sendable {
         so a slow client holds none. A body must bring 1 KB a second on average over each --body-timeout seconds
         (10 KB in 10 s by default: a phone on a bad link passes) or it is cut with 408 and the connection closed;
         --timeout bounds the whole request. `Expect: 100-continue` is answered 100 only when a place is free (429 or
-        503 at once otherwise, the body unread). After a 413 or a refusal the connection closes. Past
-        --max-connections (256) a new connection is answered 503 and closed; the uploads being received are bounded
-        by it, each by --max-upload-mb.
+        503 at once otherwise, the body unread). The uploads arriving and admitted hold at most (--jobs + --queue) x
+        --max-upload-mb bytes together (429 past them). After a 413 or a refusal the connection closes. Past
+        --max-connections (256) a new connection is answered 503 and closed.
 
         """
 

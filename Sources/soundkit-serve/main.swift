@@ -41,7 +41,10 @@ guard let made = mkdtemp(&template) else {
 }
 let scratch = String(cString: made)
 
-let gate = Gate(limit: options.jobs + options.queue)
+// Places, and the bytes of uploads they held before bodies were read holding none: (--jobs + --queue) x --max-upload.
+let places = options.jobs + options.queue
+let byteBudget = places.multipliedReportingOverflow(by: options.maxUpload)
+let gate = Gate(limit: places, byteLimit: byteBudget.overflow ? Int.max : byteBudget.partialValue)
 let pool = WorkerPool(threads: options.jobs)
 let connections = Connections(limit: options.maxConnections)
 let responder = Responder(
@@ -50,6 +53,7 @@ let responder = Responder(
         Gauge(label: "soundkit_queue_depth").record(pool.queued)
         Gauge(label: "soundkit_uploads_admitted").record(gate.inQueue)
         Gauge(label: "soundkit_uploads_receiving").record(gate.receiving)
+        Gauge(label: "soundkit_upload_bytes").record(gate.bytesHeld)
         Gauge(label: "soundkit_connections_open").record(connections.count)
         return registry.emitToBuffer()
     }, logger: logger)

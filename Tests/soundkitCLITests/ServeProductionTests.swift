@@ -257,6 +257,30 @@ struct ServeProductionTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("defect 3: bodies arriving hold at most (--jobs + --queue) x --max-upload-mb bytes; past it 429, closed")
+    func bytesArrivingBounded() async throws {
+        // One place of 1 MB: the bytes the places held before bodies were read holding none, TMPDIR sized for them.
+        let server = try ServeProcess(["--jobs", "1", "--queue", "0", "--max-upload-mb", "1"])
+        let a = try server.rawConnection(
+            "POST /v1/sounds/info?name=a.wav HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n")
+        #expect(ServeProcess.sendAll(a, Data(count: 800_000)))
+        let held = try await server.waitForGauge("soundkit_upload_bytes", seconds: 10) { $0 >= 800_000 }
+        #expect(held ?? 0 >= 800_000, "A's 800 KB are held")
+        let wav = ServeTests.noiseWAV(seconds: 2)
+        let b = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        ServeProcess.sendAll(b, wav)
+        let refused = ServeProcess.receive(b, seconds: 5, untilClosed: true)
+        close(b)
+        #expect(refused.status == 429 && refused.text.contains("Retry-After"), "\(refused.text.prefix(300))")
+        #expect(refused.closed, "closed after the 429")
+        close(a)
+        #expect(try await server.waitForGauge("soundkit_upload_bytes") { $0 == 0 } == 0, "A's bytes are given back")
+        let after = try await server.request("POST", "/v1/sounds/info?name=c.wav", body: wav)
+        #expect(after.status == 200, "\(after.status) \(after.text.prefix(200))")
+        #expect(server.stop() == 0)
+    }
+
     @Test("defect 3: a body slower than 1 KB/s over --body-timeout is cut with 408 and closed; 2 KB/s passes")
     func bodyPace() async throws {
         let server = try ServeProcess(["--body-timeout", "1", "--timeout", "60"])
