@@ -351,7 +351,7 @@ struct ServeProductionTests {
             "POST /v1/payloads/check?provider=apns HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
             + "Content-Length: \(body.count)\r\n\r\n"
         let free = try server.rawConnection(head)
-        let goOn = ServeProcess.receive(free, seconds: 5) {}
+        let goOn = ServeProcess.receive(free, seconds: 5, until: { $0.hasSuffix("\r\n\r\n") })
         #expect(goOn.text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\n"), "no 100 Continue: \(goOn.text.prefix(200))")
         ServeProcess.sendAll(free, body)
         let answered = ServeProcess.receive(free, seconds: 10)

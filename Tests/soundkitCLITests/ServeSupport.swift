@@ -201,10 +201,11 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Reads `fd` for at most `seconds`: until one whole final response has come (its `Content-Length` read), or,
-    /// `untilClosed`, until the server closes the connection. `tick`, when given, runs every 100 ms meanwhile (a
-    /// slow client's next byte).
+    /// `untilClosed`, until the server closes the connection, or until `until` holds for the text so far. `tick`,
+    /// when given, runs every 100 ms meanwhile (a slow client's next byte).
     static func receive(
-        _ fd: Int32, seconds: Double, untilClosed: Bool = false, tick: (() -> Void)? = nil
+        _ fd: Int32, seconds: Double, untilClosed: Bool = false, tick: (() -> Void)? = nil,
+        until: ((String) -> Bool)? = nil
     ) -> Received {
         let start = Date()
         var out: [UInt8] = []
@@ -220,7 +221,8 @@ final class ServeProcess: @unchecked Sendable {
                     break
                 }
                 out += b[0..<n]
-                if !untilClosed, complete(String(decoding: out, as: UTF8.self)) { break }
+                let text = String(decoding: out, as: UTF8.self)
+                if until?(text) == true || (!untilClosed && complete(text)) { break }
             } else {
                 tick?()
             }
