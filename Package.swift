@@ -39,6 +39,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         // The server's connection watch (a channel handler that sees a client go); Hummingbird is built on it.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        // The request and response parts Hummingbird's HTTP/1 pipeline carries (NIOHTTPTypes), which the server's
+        // connection handlers (the cap, the body's pace, the close after a refusal) read and write. Hummingbird
+        // depends on it already: declared here, not added.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: C
@@ -107,6 +111,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]),
 
         // MARK: Plugins

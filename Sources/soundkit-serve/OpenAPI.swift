@@ -109,7 +109,7 @@ enum OpenAPI {
                 application/json:
                   schema: {$ref: "#/components/schemas/Error"}
             retry:
-              description: The queue is full (429) or the server is draining or the request timed out (503).
+              description: The queue is full (429), or the server drains or is at its connection cap (503).
               headers:
                 Retry-After: {schema: {type: integer}}
               content:

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SoundKit
 import SoundKitIO
 import SoundKitNotifications
@@ -25,6 +26,19 @@ struct Reply: Sendable {
 
     static func text(_ text: String, contentType: String, status: Int = 200) -> Reply {
         Reply(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+
+    /// The response's head: its status, `Content-Type`, `Content-Length`, `Cache-Control: no-store` and the headers
+    /// soundkit set.
+    var head: HTTPResponse {
+        var fields = HTTPFields()
+        fields[.contentType] = contentType
+        fields[.contentLength] = String(body.count)
+        fields[.cacheControl] = "no-store"
+        for (name, value) in headers {
+            if let n = HTTPField.Name(name) { fields.append(HTTPField(name: n, value: value)) }
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: fields)
     }
 }
 
@@ -86,11 +100,28 @@ struct Refusal: Error, Sendable {
         r.closes = true
         return r
     }()
+    /// The body came more slowly than ``ServeOptions/minimumBodyRate``: 408, and the connection closes.
+    static let bodyTooSlow: Refusal = {
+        var r = Refusal(
+            408, SoundKitError.Code.timedOut.rawValue,
+            "the request body arrived more slowly than this server takes (1 KB a second)")
+        r.closes = true
+        return r
+    }()
     static let draining = Refusal(
         503, SoundKitError.Code.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
     static let busy = Refusal(
         429, SoundKitError.Code.busy.rawValue, "the server has as much work queued as it takes; try again shortly",
         retryAfter: 1)
+    /// The uploads arriving and admitted hold as many bytes as the server takes: 429, and the connection closes.
+    static let bytesFull: Refusal = {
+        var r = Refusal(
+            429, SoundKitError.Code.busy.rawValue,
+            "the server is receiving as many uploads as it takes; try again shortly",
+            retryAfter: 1)
+        r.closes = true
+        return r
+    }()
     /// The client went before its answer: nobody reads it, but the log line and `/metrics` count it (nginx's 499).
     static let clientGone = Refusal(499, SoundKitError.Code.cancelled.rawValue, "the client closed the connection")
     static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")
@@ -121,6 +152,13 @@ struct Refusal: Error, Sendable {
     }
 
     static func invalid(_ message: String) -> Refusal { Refusal(RequestProblem.invalid(message)) }
+
+    /// This refusal, closing the connection when `closes` (its body is not read: a full queue, a draining server).
+    func closing(if closes: Bool) -> Refusal {
+        var r = self
+        r.closes = r.closes || closes
+        return r
+    }
 
     var reply: Reply {
         struct Body: Encodable {

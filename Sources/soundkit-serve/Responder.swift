@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Metrics
+import NIOCore
+import NIOHTTPTypes
 import SoundKitIO
 import SoundKitNotifications
 
@@ -39,14 +41,38 @@ final class Gate: @unchecked Sendable {
     private let lock = Lock()
     private var admitted = 0
     private var underWay = 0
+    private var bodies = 0
+    private var heldBytes = 0
     private var isDraining = false
     let limit: Int
+    /// The most bytes of uploads held at once, arriving or admitted (in memory or spooled).
+    let byteLimit: Int
 
-    init(limit: Int) { self.limit = limit }
+    /// `limit` places; `byteLimit` bytes of uploads.
+    init(limit: Int, byteLimit: Int) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
 
     var draining: Bool { lock.withLock { isDraining } }
     var busy: Int { lock.withLock { underWay } }
     var inQueue: Int { lock.withLock { admitted } }
+    /// Upload bodies being received (they hold no place).
+    var receiving: Int { lock.withLock { bodies } }
+    /// Bytes of uploads held, arriving or admitted.
+    var bytesHeld: Int { lock.withLock { heldBytes } }
+
+    /// Holds `count` more bytes of an upload; false when that would pass ``byteLimit``.
+    func hold(_ count: Int) -> Bool {
+        lock.withLock {
+            guard count <= byteLimit - heldBytes else { return false }
+            heldBytes += count
+            return true
+        }
+    }
+
+    /// Gives back bytes ``hold(_:)`` held.
+    func unhold(_ count: Int) { lock.withLock { heldBytes -= count } }
 
     func drain() { lock.withLock { isDraining = true } }
 
@@ -64,6 +90,22 @@ final class Gate: @unchecked Sendable {
     }
 
     func release() { lock.withLock { admitted -= 1 } }
+
+    /// Why an upload would be refused a place now, if it would: asked before its body is read (and before
+    /// `Expect: 100-continue` is answered), so that a full server does not read a body it cannot take.
+    func wouldRefuse() -> Refusal? {
+        lock.withLock {
+            if isDraining { return .draining }
+            return admitted >= limit ? .busy : nil
+        }
+    }
+
+    /// Runs `receive`, counted in ``receiving``.
+    func receiving<T>(_ receive: () async throws -> T) async throws -> T {
+        lock.withLock { bodies += 1 }
+        defer { lock.withLock { bodies -= 1 } }
+        return try await receive()
+    }
 }
 
 /// Answers every request: routing, the token, CORS, limits, the timeout, one log line and the metrics.
@@ -102,15 +144,9 @@ struct Responder: HTTPResponder {
     }
 
     func response(_ reply: Reply) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = reply.contentType
-        headers[.contentLength] = String(reply.body.count)
-        headers[.cacheControl] = "no-store"
-        for (name, value) in reply.headers {
-            if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) }
-        }
+        let head = reply.head
         return Response(
-            status: HTTPResponse.Status(code: reply.status), headers: headers,
+            status: head.status, headers: head.headerFields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 
@@ -165,15 +201,16 @@ struct Responder: HTTPResponder {
         case .page: return .text(Page.html, contentType: "text/html; charset=utf-8")
         case .rules: return .json(RulesDocument.current)
         case .prepare, .check, .info, .payload:
-            return try await upload(request, route: route, watch: await context.clientWatch(), counted: counted)
+            return try await upload(request, route: route, context: context, counted: counted)
         }
     }
 
-    /// A `/v1` POST: refused by its `Content-Length` before the body is read, or admitted to the queue; then its
-    /// body read and its work done on a worker thread, all within `--timeout`. A client that goes (`watch`) cancels
-    /// it: its job leaves the queue, or its worker abandons it between chunks, and its place is free at once.
-    func upload(_ request: Request, route: Route, watch: ClientWatch?, counted: ByteCount) async throws -> Reply {
-        if gate.draining { throw Refusal.draining }
+    /// A `/v1` POST: refused by its `Content-Length`, or when no place could be had, before its body is read (the
+    /// connection then closes); `Expect: 100-continue` answered 100 only past that; the body read (holding no place,
+    /// at `--body-timeout`'s pace); then a place taken and the work done on a worker thread, all within `--timeout`.
+    /// A client that goes cancels it: its job leaves the queue, or its worker abandons it between chunks, and its
+    /// place is free at once.
+    func upload(_ request: Request, route: Route, context: Context, counted: ByteCount) async throws -> Reply {
         let length: Int?
         let query = ServiceQuery(request.uri.query ?? "")
         // A push body has its own limit, far below a sound's, and is never spooled.
@@ -184,7 +221,13 @@ struct Responder: HTTPResponder {
         } catch let problem {
             throw problem.code == SoundKitError.Code.tooLarge.rawValue ? Refusal.tooLarge(limit) : Refusal(problem)
         }
-        if let refusal = gate.admit() { throw refusal }
+        // Refused before the body is read, the connection closes: the rest of the body is not read to be discarded.
+        if let refusal = gate.wouldRefuse() { throw refusal.closing(if: length != 0) }
+        if request.headers[.expect]?.lowercased() == "100-continue" {
+            let goOn = HTTPResponsePart.head(HTTPResponse(status: .continue))
+            try? await context.channel.writeAndFlush(goOn).get()
+        }
+        let watch = await context.clientWatch()
         let gate = self.gate
         let accept = request.headers[.accept] ?? ""
         let work = self.work
@@ -196,16 +239,28 @@ struct Responder: HTTPResponder {
             scratch: work.scratch, threshold: route == .payload ? limit : options.spoolAbove, name: query["name"],
             expected: length)
         let bodyIn = ByteCount()
-        // The job holds the place until it has really stopped (its work stops at its next chunk once cancelled), so
-        // that --jobs bounds the work running, not only the requests waiting for it.
+        // The place is taken once the body is in: a client trickling its body holds none. The job holds it until it
+        // has really stopped (its work stops at its next chunk once cancelled), so that --jobs bounds the work
+        // running, not only the requests waiting for it.
+        // The bodies arriving hold no place, but their bytes count against the bytes the places held before: at most
+        // (--jobs + --queue) x --max-upload-mb, arriving and admitted together, so TMPDIR needs no more than that.
+        let held = ByteCount()
         let job = Task { () async throws -> Reply in
             defer {
                 received.discard()
-                gate.release()
+                gate.unhold(held.value)
             }
-            try await Self.collect(body, into: received, limit: limit, counted: counted)
+            try await gate.receiving {
+                try await Self.collect(body, into: received, limit: limit, counted: counted) { n in
+                    guard gate.hold(n) else { return false }
+                    held.add(n)
+                    return true
+                }
+            }
             bodyIn.add(1)
             if received.count == 0 { throw Refusal.invalid("the request has no body: send the file's bytes") }
+            if let refusal = gate.admit() { throw refusal }
+            defer { gate.release() }
             let upload = try received.finish()
             let outcome = try await pool.run { () -> Result<Reply, Refusal> in
                 Result { () throws(Refusal) -> Reply in
@@ -262,19 +317,25 @@ struct Responder: HTTPResponder {
         }
     }
 
-    /// Reads the body into `received`, refused as soon as it passes `limit`. A body that breaks HTTP's framing (a
+    /// Reads the body into `received`, refused as soon as it passes `limit`, or when `hold` cannot hold its next
+    /// bytes (the server holds as many bytes of uploads as it takes: 429). A body that breaks HTTP's framing (a
     /// malformed chunk) is the client's fault: 400.
-    static func collect(_ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount) async throws {
+    static func collect(
+        _ body: RequestBody, into received: UploadBody, limit: Int, counted: ByteCount, hold: (Int) -> Bool
+    ) async throws {
         do {
             for try await buffer in body {
                 guard UploadLimit.fits(received.count, adding: buffer.readableBytes, limit: limit) else {
                     throw Refusal.tooLarge(limit)
                 }
+                guard hold(buffer.readableBytes) else { throw Refusal.bytesFull }
                 try buffer.withUnsafeReadableBytes { chunk throws(Refusal) in try received.append(chunk) }
                 counted.add(buffer.readableBytes)
             }
         } catch let error as Refusal {
             throw error
+        } catch is BodyTooSlow {
+            throw Refusal.bodyTooSlow
         } catch is CancellationError {
             throw CancellationError()
         } catch {

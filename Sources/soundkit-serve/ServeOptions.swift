@@ -19,16 +19,32 @@ struct ServeOptions: Sendable {
     var token: String?
     /// The origin CORS allows, when `--cors` names one.
     var cors: String?
+    /// Connections open at once; one more is answered 503 and closed.
+    var maxConnections = 256
+    /// Seconds over which a request body must bring ``minimumBodyRate`` bytes a second, or be cut with 408.
+    var bodyTimeout = 10
+    /// The slowest body taken, in bytes a second averaged over `--body-timeout`: 1 KB/s, 8 kbit/s, which a phone on
+    /// GPRS (20 kbit/s and more up) passes with room for a stall of several seconds.
+    static let minimumBodyRate = 1024
 
     static let usage = """
         USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
                               [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
+                              [--max-connections 256] [--body-timeout 10]
 
         Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
         findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
         /openapi.yaml, and a page at /. Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free
         port). SIGTERM or SIGINT drains: /readyz turns 503, requests under way finish, new ones get 503, exit 0.
         An upload past --spool-above-kb is kept in a temporary file (in TMPDIR) rather than in memory.
+
+        Limits: an upload takes a place (one of --jobs working, --queue waiting; 429 past them) once its body is in,
+        so a slow client holds none. A body must bring 1 KB a second on average over each --body-timeout seconds
+        (10 KB in 10 s by default: a phone on a bad link passes) or it is cut with 408 and the connection closed;
+        --timeout bounds the whole request. `Expect: 100-continue` is answered 100 only when a place is free (429 or
+        503 at once otherwise, the body unread). The uploads arriving and admitted hold at most (--jobs + --queue) x
+        --max-upload-mb bytes together (429 past them). After a 413 or a refusal the connection closes. Past
+        --max-connections (256) a new connection is answered 503 and closed.
 
         """
 
@@ -63,6 +79,8 @@ struct ServeOptions: Sendable {
             case "--spool-above-kb": o.spoolAbove = try number(a, 0...1_048_576) << 10
             case "--token-file": o.token = try readToken(try value(a))
             case "--cors": o.cors = try value(a)
+            case "--max-connections": o.maxConnections = try number(a, 1...100_000)
+            case "--body-timeout": o.bodyTimeout = try number(a, 1...3600)
             case "-h", "--help": throw Problem(message: "")
             default: throw Problem(message: "unknown argument \(a)")
             }

@@ -41,23 +41,37 @@ guard let made = mkdtemp(&template) else {
 }
 let scratch = String(cString: made)
 
-let gate = Gate(limit: options.jobs + options.queue)
+// Places, and the bytes of uploads they held before bodies were read holding none: (--jobs + --queue) x --max-upload.
+let places = options.jobs + options.queue
+let byteBudget = places.multipliedReportingOverflow(by: options.maxUpload)
+let gate = Gate(limit: places, byteLimit: byteBudget.overflow ? Int.max : byteBudget.partialValue)
 let pool = WorkerPool(threads: options.jobs)
+let connections = Connections(limit: options.maxConnections)
 let responder = Responder(
     options: options, gate: gate, pool: pool, work: Work(scratch: scratch),
     metricsText: {
         Gauge(label: "soundkit_queue_depth").record(pool.queued)
         Gauge(label: "soundkit_uploads_admitted").record(gate.inQueue)
+        Gauge(label: "soundkit_uploads_receiving").record(gate.receiving)
+        Gauge(label: "soundkit_upload_bytes").record(gate.bytesHeld)
+        Gauge(label: "soundkit_connections_open").record(connections.count)
         return registry.emitToBuffer()
     }, logger: logger)
 let host = options.host
 let app = Application(
     responder: responder,
     // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
-    // Every connection gets a ClientWatch: a request whose client goes leaves the queue (or its worker) at once.
+    // Every connection gets, after Hummingbird's HTTP/1 codec: the cap (refused past --max-connections), the close
+    // after a response that says so (bounded), the body's pace (408 below the floor), and a ClientWatch (a request
+    // whose client goes leaves the queue, or its worker, at once).
     server: .http1(
         configuration: .init(
-            additionalChannelHandlers: [ClientWatch()], idleTimeout: .seconds(Int64(options.timeout) + 5))
+            additionalChannelHandlers: [
+                ConnectionCap(connections), CloseAfterResponse(),
+                BodyPace(
+                    seconds: options.bodyTimeout, floor: options.bodyTimeout * ServeOptions.minimumBodyRate),
+                ClientWatch(),
+            ], idleTimeout: .seconds(Int64(options.timeout) + 5))
     ),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
     onServerRunning: { channel in

@@ -216,4 +216,184 @@ struct ServeProductionTests {
         #expect(server.stop(within: 60) == 0)
         #expect(server.log.contains("draining"))
     }
+
+    /// A raw connection whose upload holds a place (jobs 1): 2 s of stereo noise made into IMA4 by the beams, seconds
+    /// of work; returned once `/metrics` shows the place taken. Closing it frees the place at once (the client goes).
+    static func holdPlace(_ server: ServeProcess) async throws -> Int32 {
+        let long = ServeTests.noiseWAV(seconds: 2)
+        let fd = try server.rawConnection(
+            "POST /v1/sounds/prepare?platform=ios&name=long.wav&quality=best HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Length: \(long.count)\r\n\r\n")
+        #expect(ServeProcess.sendAll(fd, long))
+        let admitted = try await server.waitForGauge("soundkit_uploads_admitted") { $0 == 1 }
+        #expect(admitted == 1, "the long upload holds the place")
+        return fd
+    }
+
+    /// A tiny WAV (0.1 s), whose info is quick.
+    static let tinyWAV = Data(TestWAV.pcm16(rate: 8000, channels: 1, frames: 800) { _, _ in 0 })
+
+    @Test("defect 3: a place is taken once the body is in: 20 slow clients hold none, a fast one is answered at once")
+    func slowClientsHoldNoPlace() async throws {
+        // Two places in all: before the mend the slow clients took them as their headers came.
+        let server = try ServeProcess(["--jobs", "1", "--queue", "1"])
+        var slow: [Int32] = []
+        for i in 0..<20 {
+            slow.append(
+                try server.rawConnection(
+                    "POST /v1/sounds/info?name=s\(i).wav HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nRIFF"))
+        }
+        let receiving = try await server.waitForGauge("soundkit_uploads_receiving", seconds: 10) { $0 == 20 }
+        #expect(receiving == 20, "every slow client's body is being received")
+        for fd in slow { _ = send(fd, "x", 1, Int32(MSG_NOSIGNAL)) }
+        #expect(try await server.gauge("soundkit_uploads_admitted") == 0, "the slow clients hold no place")
+        let start = Date()
+        let info = try await server.request("POST", "/v1/sounds/info?name=t.wav", body: Self.tinyWAV)
+        let push = try await server.request(
+            "POST", "/v1/payloads/check?provider=apns", body: Data(#"{"aps": {"alert": "hi"}}"#.utf8))
+        let took = Date().timeIntervalSince(start)
+        #expect(info.status == 200 && push.status == 200, "\(info.status) \(push.status) \(info.text.prefix(200))")
+        #expect(took < 2, "the fast client's two requests took \(took) s beside 20 slow clients")
+        #expect(try await server.gauge("soundkit_connections_open") ?? 0 >= 20)
+        for fd in slow { close(fd) }
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: bodies arriving hold at most (--jobs + --queue) x --max-upload-mb bytes; past it 429, closed")
+    func bytesArrivingBounded() async throws {
+        // One place of 1 MB: the bytes the places held before bodies were read holding none, TMPDIR sized for them.
+        let server = try ServeProcess(["--jobs", "1", "--queue", "0", "--max-upload-mb", "1"])
+        let a = try server.rawConnection(
+            "POST /v1/sounds/info?name=a.wav HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n")
+        #expect(ServeProcess.sendAll(a, Data(count: 800_000)))
+        let held = try await server.waitForGauge("soundkit_upload_bytes", seconds: 10) { $0 >= 800_000 }
+        #expect(held ?? 0 >= 800_000, "A's 800 KB are held")
+        let wav = ServeTests.noiseWAV(seconds: 2)
+        let b = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        ServeProcess.sendAll(b, wav)
+        let refused = ServeProcess.receive(b, seconds: 5, untilClosed: true)
+        close(b)
+        #expect(refused.status == 429 && refused.text.contains("Retry-After"), "\(refused.text.prefix(300))")
+        #expect(refused.closed, "closed after the 429")
+        close(a)
+        #expect(try await server.waitForGauge("soundkit_upload_bytes") { $0 == 0 } == 0, "A's bytes are given back")
+        let after = try await server.request("POST", "/v1/sounds/info?name=c.wav", body: wav)
+        #expect(after.status == 200, "\(after.status) \(after.text.prefix(200))")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: a body slower than 1 KB/s over --body-timeout is cut with 408 and closed; 2 KB/s passes")
+    func bodyPace() async throws {
+        let server = try ServeProcess(["--body-timeout", "1", "--timeout", "60"])
+        // A byte every 100 ms: 10 B/s.
+        let slow = try server.rawConnection(
+            "POST /v1/sounds/info?name=a.wav HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        let cut = ServeProcess.receive(slow, seconds: 10, untilClosed: true) {
+            _ = send(slow, "x", 1, Int32(MSG_NOSIGNAL))
+        }
+        close(slow)
+        #expect(cut.status == 408, "\(cut.text.prefix(300))")
+        #expect(cut.text.contains("timed-out") && !cut.text.lowercased().contains("retry-after"), "\(cut.text)")
+        #expect(cut.closed && cut.seconds < 5, "cut and closed after \(cut.seconds) s (closed: \(cut.closed))")
+
+        // A route that takes no body answers at once; the rest of a slow body, read after the answer, is cut too.
+        let drained = try server.rawConnection(
+            "POST /v1/rules HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        let after = ServeProcess.receive(drained, seconds: 10, untilClosed: true) {
+            _ = send(drained, "x", 1, Int32(MSG_NOSIGNAL))
+        }
+        close(drained)
+        #expect(after.status == 405, "\(after.text.prefix(300))")
+        #expect(after.closed && after.seconds < 5, "closed after \(after.seconds) s (closed: \(after.closed))")
+
+        // 200 bytes every 100 ms (2 KB/s, a bad mobile link) for a 4 KB body, over two windows: answered.
+        let wav = Data(TestWAV.pcm16(rate: 8000, channels: 1, frames: 2000) { _, _ in 0 })
+        let steady = try server.rawConnection(
+            "POST /v1/sounds/info?name=b.wav HTTP/1.1\r\nHost: x\r\nContent-Length: \(wav.count)\r\n\r\n")
+        var sent = 0
+        let answered = ServeProcess.receive(steady, seconds: 20) {
+            guard sent < wav.count else { return }
+            let next = wav[sent..<Swift.min(sent + 200, wav.count)]
+            if ServeProcess.sendAll(steady, Data(next)) { sent += next.count }
+        }
+        close(steady)
+        #expect(answered.status == 200, "\(answered.text.prefix(300))")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: after an early 413 (by Content-Length or chunked) the server answers and closes the connection")
+    func closeAfter413() async throws {
+        let server = try ServeProcess(["--max-upload-mb", "1"])
+        let declared = try server.rawConnection(
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\nRIFF")
+        let byLength = ServeProcess.receive(declared, seconds: 5, untilClosed: true)
+        close(declared)
+        #expect(byLength.status == 413 && byLength.text.contains("Connection: close"), "\(byLength.text.prefix(300))")
+        #expect(byLength.closed, "the connection stays open after the 413 (\(byLength.seconds) s)")
+
+        // 1.25 MB chunked, then the client stops sending and waits: the server has closed.
+        let chunked = try server.rawConnection(
+            "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = Data(("40000\r\n" + String(repeating: "a", count: 0x40000) + "\r\n").utf8)
+        for _ in 0..<5 where ServeProcess.sendAll(chunked, chunk) {}
+        let byChunks = ServeProcess.receive(chunked, seconds: 5, untilClosed: true)
+        close(chunked)
+        #expect(byChunks.status == 413, "\(byChunks.text.prefix(300))")
+        #expect(byChunks.closed, "the connection stays open after the 413 (\(byChunks.seconds) s)")
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: Expect: 100-continue is answered 100 only when a place is free, else 429 at once, body unread")
+    func expectContinue() async throws {
+        let server = try ServeProcess(["--jobs", "1", "--queue", "0", "--timeout", "120"])
+        let body = Data(#"{"aps": {"alert": "hi"}}"#.utf8)
+        let head =
+            "POST /v1/payloads/check?provider=apns HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n"
+        let free = try server.rawConnection(head)
+        let goOn = ServeProcess.receive(free, seconds: 5, until: { $0.hasSuffix("\r\n\r\n") })
+        #expect(goOn.text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\n"), "no 100 Continue: \(goOn.text.prefix(200))")
+        ServeProcess.sendAll(free, body)
+        let answered = ServeProcess.receive(free, seconds: 10)
+        close(free)
+        #expect((goOn.text + answered.text).contains("HTTP/1.1 200"), "\(answered.text.prefix(200))")
+
+        let holder = try await Self.holdPlace(server)
+        let full = try server.rawConnection(head)
+        let refused = ServeProcess.receive(full, seconds: 5, untilClosed: true)
+        close(full)
+        close(holder)
+        #expect(refused.status == 429 && !refused.text.contains("100 Continue"), "\(refused.text.prefix(300))")
+        #expect(refused.closed && refused.seconds < 2, "refused at once and closed: \(refused.seconds) s")
+        #expect(try await server.waitForGauge("soundkit_uploads_admitted") { $0 == 0 } == 0, "the holder's place")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("defect 3: past --max-connections a connection is answered 503 and closed at once; /metrics counts them")
+    func connectionCap() async throws {
+        let server = try ServeProcess(["--max-connections", "2"])
+        let metrics = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"
+        func open(_ text: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix("soundkit_connections_open ") }
+                .flatMap { Double($0.dropFirst(26)) }
+        }
+        // Each of the two reads the count with itself in it, and stays open (keep-alive).
+        let a = try server.rawConnection(metrics)
+        let first = ServeProcess.receive(a, seconds: 5)
+        let b = try server.rawConnection(metrics)
+        let second = ServeProcess.receive(b, seconds: 5)
+        #expect(open(first.text) == 1 && open(second.text) == 2, "\(first.text.suffix(300)) \(second.text.suffix(300))")
+        let c = try server.rawConnection("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = ServeProcess.receive(c, seconds: 5, untilClosed: true)
+        close(c)
+        #expect(refused.status == 503 && refused.text.contains("busy"), "\(refused.text.prefix(300))")
+        #expect(refused.closed && refused.seconds < 2, "refused at once: \(refused.seconds) s")
+        close(a)
+        close(b)
+        let after = try await server.waitForGauge("soundkit_connections_open") { $0 == 1 }
+        #expect(after == 1, "the two closed are no longer counted (the one asking is)")
+        #expect(server.stop() == 0)
+    }
 }

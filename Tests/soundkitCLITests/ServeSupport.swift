@@ -167,6 +167,95 @@ final class ServeProcess: @unchecked Sendable {
         return fd
     }
 
+    /// Waits until the gauge `name` in `/metrics` satisfies `wanted`, polling every 50 ms for at most `seconds`; its
+    /// last value (nil when it never appeared).
+    func waitForGauge(_ name: String, seconds: Double = 20, _ wanted: (Double) -> Bool) async throws -> Double? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var value = try await gauge(name)
+        while !(value.map(wanted) ?? false), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            value = try await gauge(name)
+        }
+        return value
+    }
+
+    /// Sends all of `data` on `fd` (each send bounded by the connection's SO_SNDTIMEO); false when a send failed.
+    @discardableResult
+    static func sendAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var at = 0
+            while at < raw.count {
+                let n = send(fd, raw.baseAddress.map { $0 + at }, raw.count - at, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return false }
+                at += n
+            }
+            return true
+        }
+    }
+
+    /// What `fd` received: the text, whether the server closed the connection (end of input or a reset), the seconds.
+    struct Received {
+        var text: String
+        var closed: Bool
+        var seconds: Double
+        /// The final response's status line (after any `100 Continue`).
+        var status: Int? {
+            var rest = Substring(text)
+            while rest.hasPrefix("HTTP/1.1 1"), let end = rest.range(of: "\r\n\r\n") { rest = rest[end.upperBound...] }
+            guard rest.hasPrefix("HTTP/1.1 ") else { return nil }
+            return Int(rest.dropFirst(9).prefix(3))
+        }
+    }
+
+    /// Reads `fd` for at most `seconds`: until one whole final response has come (its `Content-Length` read), or,
+    /// `untilClosed`, until the server closes the connection, or until `until` holds for the text so far. `tick`,
+    /// when given, runs every 100 ms meanwhile (a slow client's next byte).
+    static func receive(
+        _ fd: Int32, seconds: Double, untilClosed: Bool = false, tick: (() -> Void)? = nil,
+        until: ((String) -> Bool)? = nil
+    ) -> Received {
+        let start = Date()
+        var out: [UInt8] = []
+        var closed = false
+        while Date().timeIntervalSince(start) < seconds {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) >= 0 else { break }
+            if p.revents != 0 {
+                var b = [UInt8](repeating: 0, count: 65536)
+                let n = recv(fd, &b, b.count, 0)
+                if n <= 0 {
+                    closed = true
+                    break
+                }
+                out += b[0..<n]
+                let text = String(decoding: out, as: UTF8.self)
+                if until?(text) == true || (!untilClosed && complete(text)) { break }
+            } else {
+                tick?()
+            }
+        }
+        return Received(
+            text: String(decoding: out, as: UTF8.self), closed: closed, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// Whether `text` holds a whole final response (interim `1xx` ones skipped).
+    static func complete(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let end = rest.range(of: "\r\n\r\n") {
+            let head = rest[..<end.lowerBound].lowercased()
+            let body = rest[end.upperBound...]
+            if head.hasPrefix("http/1.1 1") {
+                rest = body
+                continue
+            }
+            let length =
+                head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
+            return body.utf8.count >= length
+        }
+        return false
+    }
+
     /// Everything `fd` receives until the server closes it or `seconds` pass; the time it took.
     static func readAll(_ fd: Int32, seconds: Double) -> (String, Double) {
         let start = Date()

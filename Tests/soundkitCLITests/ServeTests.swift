@@ -197,25 +197,23 @@ struct ServeTests {
         close(chunked)
         #expect(reply413.hasPrefix("HTTP/1.1 413"), "\(reply413.prefix(200))")
 
-        // A slow client holds the one place (jobs 1, queue 0): the next upload is 429 with Retry-After; the slow one
-        // is cut at the 5 s timeout with 408 (its body did not come), without a worker.
+        // Work holds the one place (jobs 1, queue 0): the next upload is 429 with Retry-After. A slow client holds
+        // none (issue 43): it is cut at the 5 s timeout with 408 (its body did not come), without a worker.
         let slow = try server.rawConnection(
             "POST /v1/sounds/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1000\r\n\r\nRIFF"
         )
-        // The slow request takes the place when the server has its headers; the probe must come after that (a probe
-        // before it would take the place itself), so the test waits until /metrics shows the place taken.
-        var admitted = false
-        for _ in 0..<40 where !admitted {
-            let text = try await server.request("GET", "/metrics").text
-            admitted = text.split(separator: "\n").contains {
-                $0 == "soundkit_uploads_admitted 1" || $0 == "soundkit_uploads_admitted 1.0"
-            }
-            if !admitted { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        #expect(admitted, "the slow request holds the place within 4 s")
+        let long = Self.noiseWAV(seconds: 2)
+        let holder = try server.rawConnection(
+            "POST /v1/sounds/prepare?platform=ios&name=long.wav&quality=best HTTP/1.1\r\nHost: x\r\n"
+                + "Authorization: Bearer s3cret\r\nContent-Length: \(long.count)\r\n\r\n")
+        #expect(ServeProcess.sendAll(holder, long))
+        // The probe must come once the work holds the place, so the test waits until /metrics shows it taken.
+        let admitted = try await server.waitForGauge("soundkit_uploads_admitted", seconds: 4) { $0 == 1 }
+        #expect(admitted == 1, "the long upload holds the place within 4 s")
         let busy = try await server.request("POST", "/v1/sounds/info", body: Data("x".utf8), headers: auth)
         expectError(busy, 429, "busy", "queue full")
         #expect(busy.headers["retry-after"] != nil)
+        close(holder)
         let (reply408, took) = ServeProcess.readAll(slow, seconds: 10)
         close(slow)
         #expect(reply408.hasPrefix("HTTP/1.1 408"), "\(reply408.prefix(200))")

@@ -13,7 +13,8 @@ struct Serve: ParsableCommand {
         abstract: "Serve soundkit over HTTP: prepare, check and describe uploaded sounds, and a page at /.",
         discussion: """
             soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N] \
-            [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
+            [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024] [--max-connections 256] \
+            [--body-timeout 10]
 
             Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free port). POST a sound to \
             /v1/sounds/prepare for iOS's CAF, Android's Ogg and the findings; GET /openapi.yaml lists every route. \
