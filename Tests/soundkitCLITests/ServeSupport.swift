@@ -68,7 +68,20 @@ final class ServeProcess: @unchecked Sendable {
         self.port = port
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    /// This server's own client: tests that run side by side share no connection pool, per-host limit or queue
+    /// (URLSession.shared is one for the whole test process). A request waits as long as its `timeout` allows.
+    private let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 900
+        configuration.httpMaximumConnectionsPerHost = 6
+        return URLSession(configuration: configuration)
+    }()
+
+    deinit {
+        session.invalidateAndCancel()
+        if process.isRunning { process.terminate() }
+    }
 
     /// The server's process id: the process started, or under a tracer its child.
     var pid: Int32 {
@@ -131,7 +144,7 @@ final class ServeProcess: @unchecked Sendable {
         r.httpBody = body
         r.timeoutInterval = timeout
         for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
-        let (data, response) = try await URLSession.shared.data(for: r)
+        let (data, response) = try await session.data(for: r)
         guard let http = response as? HTTPURLResponse else { throw Failed(description: "not HTTP") }
         var h: [String: String] = [:]
         for (k, v) in http.allHeaderFields { h[String(describing: k).lowercased()] = String(describing: v) }
