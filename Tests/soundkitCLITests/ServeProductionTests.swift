@@ -209,7 +209,7 @@ struct ServeProductionTests {
         }
         #expect(
             admitted == 5,
-            "the 5 uploads hold their places (URLSession opens 6 connections to a host: one is left for /metrics)")
+            "the 5 uploads hold their places")
         kill(server.process.processIdentifier, SIGTERM)
         let statuses = try await requests.value
         #expect(statuses == Array(repeating: 200, count: 5), "every request under way is answered: \(statuses)")
