@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Writes `files` below a new folder and checks it as `soundkit check DIR` does; the report's paths are relative
-    /// to the folder.
+    /// to the folder (as `soundkit check .` run in it names them).
     static func check(_ files: [String: Content]) throws -> CheckReport {
         let dir = try temporaryDirectory("checkout")
         for (path, content) in files {
@@ -33,10 +33,18 @@ import Testing
         var options = CheckOptions()
         options.jobs = 1
         options.measureLoudness = false
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(dir.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        return RepositoryCheck.checked(["."], options: options).report
+        // The folder by its path, never by changing the process's current directory: tests run side by side, and
+        // one that moved it under another once had that other check the repository's own sounds/.
+        var report = RepositoryCheck.checked([dir.path], options: options).report
+        for i in report.files.indices where report.files[i].path.hasPrefix(dir.path + "/") {
+            report.files[i].path = String(report.files[i].path.dropFirst(dir.path.count + 1))
+        }
+        for i in report.references?.indices ?? 0..<0 {
+            if let path = report.references?[i].resolved, path.hasPrefix(dir.path + "/") {
+                report.references?[i].resolved = String(path.dropFirst(dir.path.count + 1))
+            }
+        }
+        return report
     }
 
     /// `path:line:col: severity [rule]` for every finding with a position, and `path: severity [rule]` for the rest.
@@ -237,6 +245,6 @@ import Testing
     func noNotificationCode() throws {
         let report = try Self.check(["Sounds/alarm.mp3": .sound(.mp3), "README.md": .text("# app\n")])
         #expect(report.references == nil)
-        #expect(Self.lines(report).contains("./Sounds/alarm.mp3: error [container]"), "\(Self.lines(report))")
+        #expect(Self.lines(report).contains("Sounds/alarm.mp3: error [container]"), "\(Self.lines(report))")
     }
 }
