@@ -17,6 +17,10 @@ final class ServeProcess: @unchecked Sendable {
     let port: Int
     let tmp: URL
     private let errors: Pipe
+    /// What the server has written to its standard error so far, read as it runs: a log nobody reads fills its pipe
+    /// (64 KB) and the server's next log line then blocks, with it every request (seen: the drain test's /metrics
+    /// polls, a line each, stopped a server dead in the full run).
+    private let logged = LogReader()
 
     struct Failed: Error, CustomStringConvertible { var description: String }
 
@@ -44,6 +48,7 @@ final class ServeProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = errors
         try process.run()
+        logged.start(errors.fileHandleForReading.fileDescriptor)
         // The first line, within 30 s: `listening on http://127.0.0.1:PORT`.
         var line: [UInt8] = []
         let fd = out.fileHandleForReading.fileDescriptor
@@ -66,6 +71,39 @@ final class ServeProcess: @unchecked Sendable {
             throw Failed(description: "soundkit serve did not say where it listens: \(text)")
         }
         self.port = port
+    }
+
+    /// Reads a descriptor to its end on a thread of its own, keeping what came.
+    final class LogReader: @unchecked Sendable {
+        // @unchecked: `bytes` and `ended` are read and written under `lock`.
+        private let lock = NSCondition()
+        private var bytes: [UInt8] = []
+        private var ended = false
+
+        func start(_ fd: Int32) {
+            Thread.detachNewThread { [self] in
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = read(fd, &chunk, chunk.count)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    lock.withLock { bytes += chunk[0..<n] }
+                }
+                lock.withLock {
+                    ended = true
+                    lock.broadcast()
+                }
+            }
+        }
+
+        /// Everything read, once the end came or `seconds` passed.
+        func text(within seconds: Double) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            let deadline = Date().addingTimeInterval(seconds)
+            while !ended && lock.wait(until: deadline) {}
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// This server's own client: tests that run side by side share no connection pool, per-host limit or queue
@@ -132,7 +170,7 @@ final class ServeProcess: @unchecked Sendable {
             kill(pid, SIGKILL)
             process.waitUntilExit()
         }
-        return String(decoding: SoundKitTestSupport.Tool.collect(errors, nil, of: process).0, as: UTF8.self)
+        return logged.text(within: 10)
     }
 
     struct Answer: Sendable {
