@@ -86,11 +86,11 @@ public enum Tool {
     /// does not wait for the pipes' end of file: a program started elsewhere in the test process at the same moment
     /// (Chromium through posix_spawn, say) can inherit a write end and keep it open long after this process is gone,
     /// and a read to the end of file would then wait for that program instead — in CI, for ever.
-    public static func collect(_ out: Pipe, _ err: Pipe?, of process: Process) -> (Data, Data) {
-        let fds = [out.fileHandleForReading.fileDescriptor, err?.fileHandleForReading.fileDescriptor ?? -1]
+    static func collect(_ out: Pipe, _ err: Pipe, of process: Process) -> (Data, Data) {
+        let fds = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
         var data = [Data(), Data()]
-        var open = fds.map { $0 >= 0 }
-        for fd in fds where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        var open = [true, true]
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         var exited = false
         while open.contains(true) {

@@ -240,11 +240,7 @@ struct ServeTests {
         let server = try ServeProcess(["--jobs", "1", "--queue", "1", "--timeout", "300"])
         // Waits for the server's count of places held (soundkit_uploads_admitted) to be `n`, up to 30 s.
         func admitted(_ n: Double) async throws -> Bool {
-            for _ in 0..<300 {
-                if try await server.gauge("soundkit_uploads_admitted") == n { return true }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            return false
+            try await server.waitForGauge("soundkit_uploads_admitted", seconds: 30) { $0 == n } == n
         }
         // A holds the one worker: 4 s of stereo noise made into IMA4 by the beams (quality=best), many seconds of
         // work, which the test does not wait out: it goes once B has been seen to leave.
