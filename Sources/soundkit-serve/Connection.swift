@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 import Metrics
 import NIOCore
 import NIOHTTPTypes
@@ -9,6 +10,8 @@ final class Connections: @unchecked Sendable {
     // @unchecked: `open` is read and written under `lock` only.
     private let lock = Lock()
     private var open = 0
+    private var refusedUnlogged = 0
+    private var lastLogged: ContinuousClock.Instant?
     /// The most connections held open at once.
     let limit: Int
 
@@ -28,6 +31,19 @@ final class Connections: @unchecked Sendable {
 
     /// Gives back a place ``take()`` gave.
     func give() { lock.withLock { open -= 1 } }
+
+    /// Counts a connection refused; returns how many were refused since the last log line when one is due (a second
+    /// after the last), nil meanwhile: a flood of refusals is a line a second, not a line each.
+    func refused() -> Int? {
+        lock.withLock {
+            refusedUnlogged += 1
+            let now = ContinuousClock.now
+            if let last = lastLogged, now - last < .seconds(1) { return nil }
+            lastLogged = now
+            defer { refusedUnlogged = 0 }
+            return refusedUnlogged
+        }
+    }
 }
 
 /// `--max-connections`: a connection past the cap is answered 503 `busy` (`Retry-After: 1`, `Connection: close`) and
@@ -42,10 +58,15 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let connections: Connections
+    private let logger: Logger
     private var started = false
     private var holds = false
 
-    init(_ connections: Connections) { self.connections = connections }
+    /// Refused connections are logged with `logger`, a line a second at most.
+    init(_ connections: Connections, logger: Logger) {
+        self.connections = connections
+        self.logger = logger
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { start(context) }
@@ -78,6 +99,11 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
         holds = connections.take()
         guard !holds else { return }
         Counter(label: "soundkit_connections_refused_total").increment()
+        if let count = connections.refused() {
+            logger.warning(
+                "connections refused",
+                metadata: ["count": "\(count)", "limit": "\(connections.limit)", "status": "503"])
+        }
         var refusal = Refusal(
             503, "busy", "the server has as many connections open as it takes; try again shortly", retryAfter: 1)
         refusal.closes = true
@@ -239,4 +265,144 @@ final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
         context.close(mode: .output, promise: nil)
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
     }
+}
+
+/// A request's head must arrive whole within `--body-timeout` of its first byte, as its body must keep a pace: a
+/// client that trickles its headers (slowloris) is answered 408 and closed, rather than holding a connection until
+/// the idle timeout (`--idle-timeout`, 75 s, longer than a load balancer keeps an idle connection).
+///
+/// The HTTP decoder passes nothing on until a head is whole, so the clock is ``Bytes``, a handler ahead of the
+/// decoder that this one puts first in the pipeline when it is added; this one, after the decoder, tells it when a
+/// head has come, when a request has ended and when a response has.
+final class HeadPace: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let bytes: Bytes
+
+    /// A head whole within `seconds` of its first byte; a connection cut is logged with `logger`.
+    init(seconds: Int, logger: Logger) { bytes = Bytes(window: .seconds(Int64(seconds)), logger: logger) }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        do {
+            try context.pipeline.syncOperations.addHandler(bytes, position: .first)
+        } catch {
+            // Without it no head is timed: the idle timeout still closes the connection.
+            bytes.logger.warning("head-pace", metadata: ["error": "\(error)"])
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: bytes.headCame()
+        case .body: break
+        case .end: bytes.requestEnded()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { bytes.responseEnded() }
+        context.write(data, promise: promise)
+    }
+
+    /// The clock, ahead of the HTTP decoder: it sees the bytes of a head as they come. It runs from the first byte
+    /// that is not part of a request under way (a head's first byte, or one after a response has ended), and stops
+    /// when the decoder has made a head of them.
+    final class Bytes: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = ByteBuffer
+        typealias InboundOut = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        let window: TimeAmount
+        let logger: Logger
+        private var context: ChannelHandlerContext?
+        /// Requests whose head came and whose response has not ended.
+        private var owed = 0
+        /// Whether bytes came after the last request ended, or before any head: a head in part.
+        private var partial = false
+        private var timer: Scheduled<Void>?
+
+        init(window: TimeAmount, logger: Logger) {
+            self.window = window
+            self.logger = logger
+        }
+
+        func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+        func handlerRemoved(context: ChannelHandlerContext) {
+            stop()
+            self.context = nil
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            stop()
+            context.fireChannelInactive()
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            partial = true
+            if owed == 0 { start() }
+            context.fireChannelRead(data)
+        }
+
+        func headCame() {
+            owed += 1
+            partial = false
+            stop()
+        }
+
+        /// The request's end came: bytes that came with it were its body's.
+        func requestEnded() { partial = false }
+
+        func responseEnded() {
+            owed = Swift.max(owed - 1, 0)
+            if owed == 0 && partial { start() }
+        }
+
+        private func start() {
+            guard timer == nil, let context else { return }
+            timer = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.expired() }
+        }
+
+        private func stop() {
+            timer?.cancel()
+            timer = nil
+        }
+
+        /// The head is late: 408, written here as bytes (the decoder holds a head in part, the encoder has no
+        /// request to answer), and the connection closed.
+        private func expired() {
+            timer = nil
+            guard owed == 0, partial, let context else { return }
+            partial = false
+            Counter(label: "soundkit_slow_heads_total").increment()
+            logger.info(
+                "head too slow",
+                metadata: ["peer": "\(context.channel.remoteAddress?.description ?? "?")", "status": "408"])
+            let reply = Refusal.headTooSlow.reply
+            var text = "HTTP/1.1 408 Request Timeout\r\n"
+            // The refusal's fields say `Connection: close`.
+            for field in reply.head.headerFields { text += "\(field.name): \(field.value)\r\n" }
+            text += "\r\n"
+            var out = context.channel.allocator.buffer(capacity: text.utf8.count + reply.body.count)
+            out.writeString(text)
+            out.writeBytes(reply.body)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            context.writeAndFlush(wrapOutboundOut(out), promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+}
+
+extension Refusal {
+    /// A request's head did not come whole within `--body-timeout` of its first byte: 408, and the connection closes.
+    static let headTooSlow: Refusal = {
+        var r = Refusal(
+            408, SoundKitError.Code.timedOut.rawValue, "the request's headers did not arrive in time")
+        r.closes = true
+        return r
+    }()
 }

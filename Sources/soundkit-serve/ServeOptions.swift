@@ -23,6 +23,10 @@ struct ServeOptions: Sendable {
     var maxConnections = 256
     /// Seconds over which a request body must bring ``minimumBodyRate`` bytes a second, or be cut with 408.
     var bodyTimeout = 10
+    /// Seconds a connection with no request under way is kept open: above the idle timeout of the load balancers in
+    /// front (AWS ALB's 60 s by default), so that the server never closes a connection the balancer is about to
+    /// reuse (its client would get a 502).
+    var idleTimeout = 75
     /// The slowest body taken, in bytes a second averaged over `--body-timeout`: 1 KB/s, 8 kbit/s, which a phone on
     /// GPRS (20 kbit/s and more up) passes with room for a stall of several seconds.
     static let minimumBodyRate = 1024
@@ -30,7 +34,7 @@ struct ServeOptions: Sendable {
     static let usage = """
         USAGE: soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N]
                               [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024]
-                              [--max-connections 256] [--body-timeout 10]
+                              [--max-connections 256] [--body-timeout 10] [--idle-timeout 75]
 
         Serves soundkit over HTTP: POST a sound to /v1/sounds/prepare and get iOS's CAF and Android's Ogg and the
         findings; /v1/sounds/check, /v1/sounds/info, /v1/payloads/check, /v1/rules; /healthz, /readyz, /metrics,
@@ -40,8 +44,10 @@ struct ServeOptions: Sendable {
 
         Limits: an upload takes a place (one of --jobs working, --queue waiting; 429 past them) once its body is in,
         so a slow client holds none. A body must bring 1 KB a second on average over each --body-timeout seconds
-        (10 KB in 10 s by default: a phone on a bad link passes) or it is cut with 408 and the connection closed;
-        --timeout bounds the whole request. `Expect: 100-continue` is answered 100 only when a place is free (429 or
+        (10 KB in 10 s by default: a phone on a bad link passes) or it is cut with 408 and the connection closed; a
+        request's headers must be in within --body-timeout of their first byte (408 and closed). --timeout bounds the
+        whole request. A connection with no request under way closes after --idle-timeout (75 s: keep it above the
+        idle timeout of a load balancer in front, 60 s on AWS ALB). `Expect: 100-continue` is answered 100 only when a place is free (429 or
         503 at once otherwise, the body unread). The uploads arriving and admitted hold at most (--jobs + --queue) x
         --max-upload-mb bytes together (429 past them). After a 413 or a refusal the connection closes. Past
         --max-connections (256) a new connection is answered 503 and closed.
@@ -81,6 +87,7 @@ struct ServeOptions: Sendable {
             case "--cors": o.cors = try value(a)
             case "--max-connections": o.maxConnections = try number(a, 1...100_000)
             case "--body-timeout": o.bodyTimeout = try number(a, 1...3600)
+            case "--idle-timeout": o.idleTimeout = try number(a, 1...86400)
             case "-h", "--help": throw Problem(message: "")
             default: throw Problem(message: "unknown argument \(a)")
             }

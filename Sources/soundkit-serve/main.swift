@@ -60,18 +60,19 @@ let responder = Responder(
 let host = options.host
 let app = Application(
     responder: responder,
-    // A connection idle past the request timeout is closed; a request under way is answered by its own timeout first.
     // Every connection gets, after Hummingbird's HTTP/1 codec: the cap (refused past --max-connections), the close
-    // after a response that says so (bounded), the body's pace (408 below the floor), and a ClientWatch (a request
-    // whose client goes leaves the queue, or its worker, at once).
+    // after a response that says so (bounded), the head's and the body's pace (408 when too slow), and a ClientWatch
+    // (a request whose client goes leaves the queue, or its worker, at once). A connection with no request under way
+    // closes after --idle-timeout; a request under way is answered by its own timeout first.
     server: .http1(
         configuration: .init(
             additionalChannelHandlers: [
-                ConnectionCap(connections), CloseAfterResponse(),
+                ConnectionCap(connections, logger: logger), CloseAfterResponse(),
+                HeadPace(seconds: options.bodyTimeout, logger: logger),
                 BodyPace(
                     seconds: options.bodyTimeout, floor: options.bodyTimeout * ServeOptions.minimumBodyRate),
                 ClientWatch(),
-            ], idleTimeout: .seconds(Int64(options.timeout) + 5))
+            ], idleTimeout: .seconds(Int64(options.idleTimeout)))
     ),
     configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
     onServerRunning: { channel in

@@ -319,6 +319,34 @@ struct ServeProductionTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("defect 3: headers trickled past --body-timeout are cut with 408 and closed; --idle-timeout closes idle")
+    func headPace() async throws {
+        let server = try ServeProcess(["--body-timeout", "1", "--idle-timeout", "3", "--timeout", "60"])
+        // A header byte every 100 ms, never a whole head: before, only the idle timeout (--timeout + 5 s) closed it.
+        let slow = try server.rawConnection("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        let cut = ServeProcess.receive(slow, seconds: 10, untilClosed: true) {
+            _ = send(slow, "X", 1, Int32(MSG_NOSIGNAL))
+        }
+        close(slow)
+        #expect(cut.status == 408 && cut.text.contains("timed-out"), "\(cut.text.prefix(300))")
+        #expect(cut.closed && cut.seconds < 4, "cut and closed after \(cut.seconds) s (closed: \(cut.closed))")
+
+        // Idle between requests is not a slow head: a second request 2 s after the first (past --body-timeout, within
+        // --idle-timeout) is answered; then, idle, the connection closes after --idle-timeout.
+        let get = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        let kept = try server.rawConnection(get)
+        let first = ServeProcess.receive(kept, seconds: 5)
+        try await Task.sleep(for: .seconds(2))
+        ServeProcess.sendAll(kept, Data(get.utf8))
+        let second = ServeProcess.receive(kept, seconds: 5)
+        let idle = ServeProcess.receive(kept, seconds: 10, untilClosed: true)
+        close(kept)
+        #expect(first.status == 200 && second.status == 200, "\(first.text.prefix(100)) \(second.text.prefix(100))")
+        #expect(idle.closed && idle.seconds > 2 && idle.seconds < 5, "idle closed after \(idle.seconds) s")
+        #expect(server.stop() == 0)
+        #expect(server.log.contains("head too slow"), "the cut is logged")
+    }
+
     @Test("defect 3: after an early 413 (by Content-Length or chunked) the server answers and closes the connection")
     func closeAfter413() async throws {
         let server = try ServeProcess(["--max-upload-mb", "1"])
@@ -392,5 +420,6 @@ struct ServeProductionTests {
         let after = try await server.waitForGauge("soundkit_connections_open") { $0 == 1 }
         #expect(after == 1, "the two closed are no longer counted (the one asking is)")
         #expect(server.stop() == 0)
+        #expect(server.log.contains("connections refused"), "a refusal is logged (a line a second at most)")
     }
 }

@@ -14,7 +14,7 @@ struct Serve: ParsableCommand {
         discussion: """
             soundkit serve [--host 127.0.0.1] [--port 8080] [--max-upload-mb 64] [--jobs N] [--queue N] \
             [--timeout SECONDS] [--token-file FILE] [--cors ORIGIN] [--spool-above-kb 1024] [--max-connections 256] \
-            [--body-timeout 10]
+            [--body-timeout 10] [--idle-timeout 75]
 
             Prints `listening on http://HOST:PORT` when ready (--port 0 takes a free port). POST a sound to \
             /v1/sounds/prepare for iOS's CAF, Android's Ogg and the findings; GET /openapi.yaml lists every route. \
