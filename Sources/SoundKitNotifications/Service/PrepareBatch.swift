@@ -1,19 +1,11 @@
 import SoundKitIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The jobs of one ``NotificationSounds/prepareAll(_:recipe:concurrency:)``, paced by the consumer: `width` jobs
 /// start at once and one more each time an event is taken, so a consumer that stops after N events has at most
 /// N + `width` files written, however slowly it iterated. The work runs on a ``WorkerPool`` of its own.
 final class PrepareBatch: @unchecked Sendable {
     // @unchecked: `next`, `taken`, `ready`, `waiting`, `tasks` and `closed` are read and written under `mutex`.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let mutex = Lock()
     private let jobs: [(SoundInput, String)]
     private let recipe: NotificationSoundRecipe
     private let threads: WorkerPool
@@ -29,46 +21,38 @@ final class PrepareBatch: @unchecked Sendable {
         self.jobs = jobs
         self.recipe = recipe
         threads = WorkerPool(threads: width)
-        pthread_mutex_init(mutex, nil)
-        pthread_mutex_lock(mutex)
-        for _ in 0..<width { startNext() }
-        pthread_mutex_unlock(mutex)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        mutex.withLock { for _ in 0..<width { startNext() } }
     }
 
     /// The next event, or nil once every job's event was taken or the batch was closed.
     func take() async -> PreparedSoundEvent? {
         await withCheckedContinuation { (c: CheckedContinuation<PreparedSoundEvent?, Never>) in
-            pthread_mutex_lock(mutex)
+            mutex.lock()
             if closed || taken == jobs.count {
-                pthread_mutex_unlock(mutex)
+                mutex.unlock()
                 return c.resume(returning: nil)
             }
             if taken > 0 { startNext() }
             taken += 1
             if !ready.isEmpty {
                 let event = ready.removeFirst()
-                pthread_mutex_unlock(mutex)
+                mutex.unlock()
                 return c.resume(returning: event)
             }
             waiting = c
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
         }
     }
 
     /// Stops the batch: no further file is written once this returns, jobs under way are cancelled and those not
     /// started never start.
     func close() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         closed = true
         let w = waiting
         waiting = nil
         let running = tasks.values
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         gate.close()
         for t in running { t.cancel() }
         threads.shutdown()
@@ -96,15 +80,15 @@ final class PrepareBatch: @unchecked Sendable {
     }
 
     private func finish(_ event: PreparedSoundEvent) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         tasks[event.index] = nil
         if let w = waiting {
             waiting = nil
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             w.resume(returning: event)
         } else {
             ready.append(event)
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
         }
     }
 
