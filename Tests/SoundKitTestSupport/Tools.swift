@@ -42,13 +42,22 @@ public enum Tool {
     }()
 
     /// The folder of the build the tests belong to, whatever `SOUNDKIT_BIN` says: the test bundle sits beside the
-    /// products it depends on (soundkit-serve among them, which the release build does not make).
+    /// products it depends on.
     public static let productsDirectory: URL = {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("soundkit").path) {
             url.deleteLastPathComponent()
         }
         return url
+    }()
+
+    /// The folder whose `soundkit` the server tests start (it execs the `soundkit-serve` beside it): `SOUNDKIT_BIN`'s
+    /// when a soundkit-serve is there (CI's full run: the release build, the server the packages and the image ship),
+    /// else the test build's.
+    public static let serverDirectory: URL = {
+        let given = buildDirectory
+        let beside = given.appendingPathComponent("soundkit-serve").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? given : productsDirectory
     }()
 
     public static var soundkit: String {

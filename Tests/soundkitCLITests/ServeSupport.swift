@@ -30,10 +30,10 @@ final class ServeProcess: @unchecked Sendable {
         _ arguments: [String] = [], executable: URL? = nil, environment: [String: String] = [:], tracer: [String] = []
     ) throws {
         tmp = try temporaryDirectory("serve-\(UUID().uuidString.prefix(8))")
-        // The test build's soundkit, which execs the soundkit-serve beside it: scripts/build makes only soundkit, so
-        // SOUNDKIT_BIN's release folder has no server.
+        // The soundkit that execs the soundkit-serve beside it: the release build's in CI's full run, else the test
+        // build's (Tool.serverDirectory).
         process.executableURL =
-            executable ?? SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit")
+            executable ?? SoundKitTestSupport.Tool.serverDirectory.appendingPathComponent("soundkit")
         process.arguments = ["serve", "--port", "0"] + arguments
         if let program = tracer.first {
             process.arguments = Array(tracer.dropFirst()) + [process.executableURL?.path ?? ""] + process.arguments!

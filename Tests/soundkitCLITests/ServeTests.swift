@@ -309,7 +309,7 @@ struct ServeTests {
         let dir = try temporaryDirectory("serve-link")
         let link = dir.appendingPathComponent("soundkit")
         try FileManager.default.createSymbolicLink(
-            at: link, withDestinationURL: SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit"))
+            at: link, withDestinationURL: SoundKitTestSupport.Tool.serverDirectory.appendingPathComponent("soundkit"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("soundkit-serve").path))
         let server = try ServeProcess([], executable: link)
         #expect(try await server.request("GET", "/healthz").status == 200)
@@ -416,7 +416,7 @@ struct ServeTests {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/api-check").path
         let r = try Tool.run(
-            script, [SoundKitTestSupport.Tool.productsDirectory.appendingPathComponent("soundkit").path])
+            script, [SoundKitTestSupport.Tool.serverDirectory.appendingPathComponent("soundkit").path])
         #expect(r.status == 0, "\(r.stdout.suffix(3000))\n\(r.stderr.suffix(2000))")
     }
 }
