@@ -46,6 +46,7 @@ struct HostileLibraryTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             file.name + "-\(UUID().uuidString.prefix(6))-out")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("out.caf").path
 
         let seconds = try Self.timed {
