@@ -30,6 +30,12 @@ struct ServeProductionTests {
         #expect(late.status == 504, "\(late.status) \(late.text)")
         #expect(late.json?["code"] as? String == "timed-out")
         #expect(late.headers["retry-after"] == nil, "a timeout must not invite the same request again")
+        // Its work stops within a fraction of a second, and then gives its place back: the beams read 1024 frames
+        // at a time, not 16384 (3-4 s of their work each, which the place was held for).
+        let answered = Date()
+        let held = try await server.waitForGauge("soundkit_uploads_admitted", seconds: 10) { $0 == 0 }
+        let freed = Date().timeIntervalSince(answered)
+        #expect(held == 0 && freed < 2, "the place was freed \(freed) s after the 504")
         #expect(server.stop() == 0)
 
         // A libsndfile that has none of its functions: Android's Ogg Vorbis cannot be written.

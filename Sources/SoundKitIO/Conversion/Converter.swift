@@ -110,6 +110,17 @@ public enum Converter {
         return done.compactMap { $0 }
     }
 
+    /// Frames read at a time for `outputs`: fewer when one searches hard for its IMA codes (`-q` 120 and up, the
+    /// beams, about 10 s of work a second of stereo), so that cancellation, checked between chunks, stops it within a
+    /// fraction of a second rather than the seconds ``chunkFrames`` take (a server's job past its timeout held its
+    /// place 4 s). An IMA4 packet is coded from its own samples alone, so the stream does not depend on the chunk.
+    static func chunkFrames(for outputs: [ConversionOutput]) -> Int {
+        let searching = outputs.contains {
+            [.ima4, .imaADPCM].contains($0.options.encoding) && [.beam, .beams].contains($0.options.imaSearch)
+        }
+        return searching ? 1024 : chunkFrames
+    }
+
     /// Decodes `reader` once and feeds every output's own mixing, resampling and encoding.
     static func encode(
         _ reader: any AudioReader, outputs: [ConversionOutput], flush: Bool
@@ -126,9 +137,10 @@ public enum Converter {
             let readLimit: Int64? = limits.contains(where: { $0 == nil }) ? nil : limits.compactMap { $0 }.max()
             var input = SampleBuffer(kind: source.kind, channels: source.channels)
             var position: Int64 = 0
+            let chunk = chunkFrames(for: outputs)
             while true {
                 if Task.isCancelled || WorkerPool.isCancelled { throw AudioFileError(source.path, .cancelled) }
-                let want = readLimit.map { Int(Swift.min(Int64(chunkFrames), $0 - position)) } ?? chunkFrames
+                let want = readLimit.map { Int(Swift.min(Int64(chunk), $0 - position)) } ?? chunk
                 guard try reader.read(into: &input, maxFrames: want) > 0 else { break }
                 for s in sinks { try s.consume(input, at: position) }
                 position += Int64(input.frames)
