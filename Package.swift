@@ -84,6 +84,10 @@ let package = Package(
         // cross-platform frameworks' layouts, and the sound names their code passes to notification APIs. Above the
         // checker, and beside SoundKitConfig, whose YAML reader it shares for pubspec.yaml and project.yml.
         .target(name: "SoundKitProjects", dependencies: ["SoundKitNotifications", "SoundKitIO", "SoundKitConfig"]),
+        // The HTTP server's own part that is not HTTP plumbing: a request's query, `Accept` and `Content-Length` read
+        // (hostile text, fuzzed), and the error codes only the server answers with. A module of its own so that the
+        // fuzz target and the tests reach it; no library depends on it, and `import SoundKit` carries none of it.
+        .target(name: "SoundKitServer", dependencies: ["SoundKitNotifications", "SoundKitIO"]),
         // `.soundkit.yml` read with libyaml into SoundKitNotifications' CheckConfiguration: a module of its own so that
         // the command line and the config fuzz target share the reader, and no library module reads YAML.
         .target(name: "SoundKitConfig", dependencies: ["SoundKitNotifications", "SoundKitIO", "CLibYAML"]),
@@ -102,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "soundkit-serve",
             dependencies: [
-                "SoundKit", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications",
+                "SoundKit", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -149,6 +153,9 @@ let package = Package(
             ]),
         .testTarget(name: "SoundKitReportTests", dependencies: ["SoundKitReport", "SoundKitTestSupport"]),
         .testTarget(
+            name: "SoundKitServerTests",
+            dependencies: ["SoundKitServer", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
+        .testTarget(
             name: "HostileInputTests",
             dependencies: ["SoundKit", "SoundKitIO", "SoundKitNotifications", "SoundKitTestSupport"]),
         .testTarget(
@@ -176,7 +183,7 @@ if Context.environment["SOUNDKIT_FUZZ"] != nil {
             name: "soundkit-fuzz",
             dependencies: [
                 "SoundKitCodecs", "SoundKitContainers", "SoundKitIO", "SoundKitNotifications", "SoundKitConfig",
-                "SoundKitProjects", "CFFmpeg",
+                "SoundKitProjects", "SoundKitServer", "CFFmpeg",
             ],
             path: "Fuzz",
             exclude: ["chunks.dict", "yaml.dict", "scanner.dict", "xml.dict", "gradle.dict", "xcode.dict"]))

@@ -8,6 +8,7 @@ import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
 import SoundKitProjects
+import SoundKitServer
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import Metrics
 import NIOCore
 import NIOHTTPTypes
 import SoundKitIO
+import SoundKitServer
 
 /// The connections open, counted for `--max-connections` and `/metrics`.
 final class Connections: @unchecked Sendable {
@@ -401,7 +402,7 @@ extension Refusal {
     /// A request's head did not come whole within `--body-timeout` of its first byte: 408, and the connection closes.
     static let headTooSlow: Refusal = {
         var r = Refusal(
-            408, SoundKitError.Code.timedOut.rawValue, "the request's headers did not arrive in time")
+            408, ServiceCode.timedOut.rawValue, "the request's headers did not arrive in time")
         r.closes = true
         return r
     }()

@@ -1,5 +1,6 @@
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitServer
 
 /// `GET /openapi.yaml`: the OpenAPI 3.1 document of every route, its parameters, bodies and error responses.
 /// `scripts/api-check` runs schemathesis against it on a live server. The lists the code owns (providers, platforms,
@@ -11,9 +12,7 @@ enum OpenAPI {
     static let platforms = SoundPlatform.allCases.map(\.rawValue) + ["all"]
     /// Every `code` an error answer carries: the library's, and the HTTP layer's own.
     static let errorCodes =
-        SoundKitError.Code.allCases.map(\.rawValue) + [
-            "unauthorized", "no-route", "method-not-allowed", "not-acceptable",
-        ]
+        SoundKitError.Code.allCases.map(\.rawValue) + ServiceCode.allCases.map(\.rawValue)
 
     static let document = """
         openapi: 3.1.0

@@ -3,6 +3,7 @@ import HTTPTypes
 import SoundKit
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitServer
 
 /// What a route answers before it becomes a Hummingbird response: the status, the headers soundkit sets, the body
 /// (whose size the request's log line and `/metrics` count).
@@ -69,54 +70,38 @@ struct Refusal: Error, Sendable {
         if error.code == .cancelled {
             self = .timedOut
         } else {
-            self.init(Self.status(of: error.code), error.code.rawValue, error.message)
+            self.init(error.code.httpStatus, error.code.rawValue, error.message)
             if status >= 500 { cause = "\(error.code.rawValue): \(error.description)" }
-        }
-    }
-
-    /// The HTTP status the server answers a library error with. A missing library is permanent (500: retrying on
-    /// this server cannot help); work past `--timeout` is 504 (and not to be retried as it is).
-    static func status(of code: SoundKitError.Code) -> Int {
-        switch code {
-        case .notFound: return 404
-        case .invalidAudio, .unmeasurable: return 422
-        case .unsupportedAudio: return 415
-        case .invalidRequest: return 400
-        case .libraryMissing, .systemFailure: return 500
-        case .timedOut: return 504
-        case .cancelled: return 499
-        case .tooLarge: return 413
-        case .busy: return 429
         }
     }
 
     /// The work ran past `--timeout`: 504, without `Retry-After` (the same request would run out of time again).
     static let timedOut = Refusal(
-        504, SoundKitError.Code.timedOut.rawValue,
+        504, ServiceCode.timedOut.rawValue,
         "the work took longer than this server allows; try a shorter sound")
     /// The body did not arrive within `--timeout`: 408, and the connection closes.
     static let bodyTimedOut: Refusal = {
-        var r = Refusal(408, SoundKitError.Code.timedOut.rawValue, "the request body did not arrive in time")
+        var r = Refusal(408, ServiceCode.timedOut.rawValue, "the request body did not arrive in time")
         r.closes = true
         return r
     }()
     /// The body came more slowly than ``ServeOptions/minimumBodyRate``: 408, and the connection closes.
     static let bodyTooSlow: Refusal = {
         var r = Refusal(
-            408, SoundKitError.Code.timedOut.rawValue,
+            408, ServiceCode.timedOut.rawValue,
             "the request body arrived more slowly than this server takes (1 KB a second)")
         r.closes = true
         return r
     }()
     static let draining = Refusal(
-        503, SoundKitError.Code.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
+        503, ServiceCode.busy.rawValue, "the server is shutting down; try again shortly", retryAfter: 1)
     static let busy = Refusal(
-        429, SoundKitError.Code.busy.rawValue, "the server has as much work queued as it takes; try again shortly",
+        429, ServiceCode.busy.rawValue, "the server has as much work queued as it takes; try again shortly",
         retryAfter: 1)
     /// The uploads arriving and admitted hold as many bytes as the server takes: 429, and the connection closes.
     static let bytesFull: Refusal = {
         var r = Refusal(
-            429, SoundKitError.Code.busy.rawValue,
+            429, ServiceCode.busy.rawValue,
             "the server is receiving as many uploads as it takes; try again shortly",
             retryAfter: 1)
         r.closes = true
@@ -124,8 +109,10 @@ struct Refusal: Error, Sendable {
     }()
     /// The client went before its answer: nobody reads it, but the log line and `/metrics` count it (nginx's 499).
     static let clientGone = Refusal(499, SoundKitError.Code.cancelled.rawValue, "the client closed the connection")
-    static let unauthorized = Refusal(401, "unauthorized", "this server needs an Authorization: Bearer token")
-    static let notFound = Refusal(404, "no-route", "there is no such route; GET /openapi.yaml lists them")
+    static let unauthorized = Refusal(
+        401, ServiceCode.unauthorized.rawValue, "this server needs an Authorization: Bearer token")
+    static let notFound = Refusal(
+        404, ServiceCode.noRoute.rawValue, "there is no such route; GET /openapi.yaml lists them")
 
     /// The server failed for `cause` (logged with the request's id; the client reads only that the server failed).
     static func internalError(_ cause: String) -> Refusal {
@@ -146,7 +133,7 @@ struct Refusal: Error, Sendable {
     static func tooLarge(_ limit: Int) -> Refusal {
         let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
         var r = Refusal(
-            413, SoundKitError.Code.tooLarge.rawValue, "the upload is larger than this route takes (\(size))")
+            413, ServiceCode.tooLarge.rawValue, "the upload is larger than this route takes (\(size))")
         r.closes = true
         return r
     }

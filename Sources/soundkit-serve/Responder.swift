@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTPTypes
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitServer
 
 /// The routes: their paths, methods and whether they take an upload.
 enum Route: String, CaseIterable, Sendable {
@@ -219,7 +220,7 @@ struct Responder: HTTPResponder {
             length = try UploadLimit.declared(request.headers[.contentLength], limit: limit)
             _ = try query.name()
         } catch let problem {
-            throw problem.code == SoundKitError.Code.tooLarge.rawValue ? Refusal.tooLarge(limit) : Refusal(problem)
+            throw problem.code == ServiceCode.tooLarge.rawValue ? Refusal.tooLarge(limit) : Refusal(problem)
         }
         // Refused before the body is read, the connection closes: the rest of the body is not read to be discarded.
         if let refusal = gate.wouldRefuse() { throw refusal.closing(if: length != 0) }

@@ -2,6 +2,7 @@ import Foundation
 import SoundKit
 import SoundKitIO
 import SoundKitNotifications
+import SoundKitServer
 
 /// What each `/v1` route does with an upload, run on a worker thread: the same library calls, and the same JSON
 /// documents, as the command line's `--format json`.

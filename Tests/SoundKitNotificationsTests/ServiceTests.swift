@@ -145,7 +145,14 @@ struct ServiceTests {
 
     @Test("every code has its HTTP status, and every failure reason maps to a code")
     func codes() {
-        #expect(Set(SoundKitError.Code.allCases.map(\.httpStatus)) == [400, 404, 413, 415, 422, 429, 499, 500, 503])
+        // Every code, each with its status: a missing library is permanent (500), not a reason to retry (503). The
+        // server's own refusals (too-large, busy, timed-out) are its codes, not the library's.
+        let statuses: [SoundKitError.Code: Int] = [
+            .notFound: 404, .invalidAudio: 422, .unsupportedAudio: 415, .unmeasurable: 422, .invalidRequest: 400,
+            .libraryMissing: 500, .systemFailure: 500, .cancelled: 499,
+        ]
+        #expect(Set(SoundKitError.Code.allCases) == Set(statuses.keys))
+        for code in SoundKitError.Code.allCases { #expect(code.httpStatus == statuses[code], "\(code)") }
         #expect(SoundKitError.code(of: .cancelled) == .cancelled)
         #expect(SoundKitError.code(of: .isDirectory) == .notFound)
         #expect(SoundKitError.code(of: .libraryMissing(library: "x", install: "y")) == .libraryMissing)

@@ -20,26 +20,18 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
         case systemFailure = "system-failure"
         /// The work was cancelled; nothing was written.
         case cancelled
-        /// The upload is larger than the service takes.
-        case tooLarge = "too-large"
-        /// The service has more work queued than it takes, or is shutting down: try again later.
-        case busy
-        /// The work took longer than the service allows.
-        case timedOut = "timed-out"
 
-        /// The HTTP status a service would answer with: 404, 422, 415, 422, 400, 503, 500, 499 (client closed), 413,
-        /// 429 and 503.
+        /// The HTTP status a service answers with: 404, 422, 415, 422, 400, 500 (a missing library is permanent:
+        /// retrying on the same server cannot help), 500 and 499 (nginx's "client closed the request"). A server's own
+        /// refusals (too large, busy, timed out) are its codes, not the library's.
         public var httpStatus: Int {
             switch self {
             case .notFound: return 404
             case .invalidAudio, .unmeasurable: return 422
             case .unsupportedAudio: return 415
             case .invalidRequest: return 400
-            case .libraryMissing, .timedOut: return 503
-            case .systemFailure: return 500
+            case .libraryMissing, .systemFailure: return 500
             case .cancelled: return 499
-            case .tooLarge: return 413
-            case .busy: return 429
             }
         }
     }

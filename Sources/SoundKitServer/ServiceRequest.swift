@@ -1,4 +1,5 @@
 import SoundKitIO
+import SoundKitNotifications
 
 /// Why a service's request cannot be answered as asked: the HTTP status and stable code a server answers with, and a
 /// message a customer can be shown (no tool or command name).
@@ -22,7 +23,7 @@ package struct RequestProblem: Error, Hashable, Sendable {
     /// An upload past `limit` bytes: 413.
     package static func tooLarge(_ limit: Int) -> RequestProblem {
         RequestProblem(
-            SoundKitError.Code.tooLarge.httpStatus, SoundKitError.Code.tooLarge.rawValue,
+            413, ServiceCode.tooLarge.rawValue,
             "the upload is larger than this server takes (\(limit >> 20) MB)")
     }
 }
@@ -172,7 +173,7 @@ package struct PrepareRequest: Hashable, Sendable {
         self.accept = ServiceAccept(accept)
         if let single = self.accept.audio, platforms != [single] {
             throw RequestProblem(
-                406, "not-acceptable",
+                406, ServiceCode.notAcceptable.rawValue,
                 "Accept: \(single.contentType) returns one platform's file: add platform=\(single.rawValue)")
         }
     }

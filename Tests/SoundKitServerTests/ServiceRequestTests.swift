@@ -1,7 +1,9 @@
+import SoundKitTestSupport
 import Testing
 
 @testable import SoundKitIO
 @testable import SoundKitNotifications
+@testable import SoundKitServer
 
 /// What `soundkit serve` reads from a request before any work (issue 37): the query, `Accept`, `Content-Length`.
 @Suite("ServiceRequest: a server's request parameters")
