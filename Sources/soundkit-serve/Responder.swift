@@ -232,8 +232,10 @@ struct Routes {
                 once.withLockedValue { $0 = c }
                 let timer = Task {
                     try await Task.sleep(for: .seconds(seconds))
-                    job.cancel()
+                    // The timeout answers first: cancelled, the job ends with a CancellationError that would
+                    // otherwise race it to the answer (and be a 500).
                     resume(.failure(Refusal.timedOut))
+                    job.cancel()
                 }
                 Task {
                     let result = await job.result
