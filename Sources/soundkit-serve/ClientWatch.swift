@@ -64,6 +64,8 @@ final class ClientWatch: ChannelInboundHandler, RemovableChannelHandler, @unchec
 struct ServeContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
+    /// What the request's log line needs from inside the router: the bytes read, a 5xx's cause.
+    let record = RequestRecord()
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

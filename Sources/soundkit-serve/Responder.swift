@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
-import Metrics
 import NIOCore
 import NIOHTTPTypes
 import SoundKitIO
@@ -31,8 +29,12 @@ enum Route: String, CaseIterable, Sendable {
 
     /// Whether the route takes an upload, and so a place in the queue.
     var takesUpload: Bool { method == .post }
-    /// Whether `--token-file`'s token guards it.
-    var isAPI: Bool { rawValue.hasPrefix("/v1/") }
+    /// Whether `--token-file`'s token guards it: the routes under ``apiPrefix``.
+    var isAPI: Bool { rawValue.hasPrefix(Self.apiPrefix + "/") }
+    /// The prefix of the API's routes, the router's group that carries the token.
+    static let apiPrefix = "/v1"
+    /// What a 405 on this route's path names in `Allow` (a GET route answers HEAD too).
+    var allowed: String { method == .get ? "GET, HEAD" : method.rawValue }
 }
 
 /// Admission and draining: how many uploads are in (working or queued), whether the server drains, how many
@@ -109,91 +111,18 @@ final class Gate: @unchecked Sendable {
     }
 }
 
-/// Answers every request: routing, the token, CORS, limits, the timeout, one log line and the metrics.
-struct Responder: HTTPResponder {
+/// What each route answers, registered once on a Hummingbird `Router` (``Routes/router(cors:token:logger:)``); the
+/// router's middleware does the rest: the log line and metrics, error documents, CORS, the token.
+struct Routes {
     typealias Context = ServeContext
     let options: ServeOptions
     let gate: Gate
     let pool: WorkerPool
     let work: Work
     let metricsText: @Sendable () -> [UInt8]
-    let logger: Logger
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        let start = ContinuousClock.now
-        gate.begin()
-        defer { gate.end() }
-        let route = Route(rawValue: request.uri.path)
-        let counted = ByteCount()
-        var reply: Reply
-        do {
-            reply = try await answer(request, route: route, context: context, counted: counted)
-        } catch let r as Refusal {
-            reply = r.reply
-        } catch {
-            reply = Refusal.internalError("\(type(of: error)): \(error)").reply
-        }
-        if let origin = options.cors {
-            reply.headers.append(("Access-Control-Allow-Origin", origin))
-            reply.headers.append(("Vary", "Origin"))
-        }
-        let ms =
-            Double((ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
-            + Double((ContinuousClock.now - start).components.seconds) * 1000
-        record(route, reply, bytesIn: counted.value, ms: ms, id: context.id)
-        return response(reply)
-    }
-
-    func response(_ reply: Reply) -> Response {
-        let head = reply.head
-        return Response(
-            status: head.status, headers: head.headerFields,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
-    }
-
-    /// One log line and the metrics of a request.
-    /// A 5xx is logged at `error` with its cause, so that whoever is paged reads why.
-    func record(_ route: Route?, _ reply: Reply, bytesIn: Int, ms: Double, id: String) {
-        let label = route?.rawValue ?? "unknown"
-        var metadata: Logger.Metadata = [
-            "id": "\(id)", "route": "\(label)", "status": "\(reply.status)", "in": "\(bytesIn)",
-            "out": "\(reply.body.count)", "ms": "\(Int(ms))",
-        ]
-        if reply.status >= 500 && reply.status != 503 {
-            metadata["cause"] = "\(reply.cause ?? "not recorded")"
-            logger.error("request", metadata: metadata)
-        } else {
-            logger.info("request", metadata: metadata)
-        }
-        Counter(label: "soundkit_requests_total", dimensions: [("route", label), ("status", String(reply.status))])
-            .increment()
-        Timer(label: "soundkit_request_duration_seconds", dimensions: [("route", label)])
-            .recordNanoseconds(Int64(ms * 1_000_000))
-        Counter(label: "soundkit_bytes_in_total").increment(by: bytesIn)
-        Counter(label: "soundkit_bytes_out_total").increment(by: reply.body.count)
-        Gauge(label: "soundkit_queue_depth").record(pool.queued)
-    }
-
-    /// The reply, or the refusal thrown.
-    func answer(_ request: Request, route: Route?, context: Context, counted: ByteCount) async throws -> Reply {
-        guard let route else { throw Refusal.notFound }
-        if request.method == .options, options.cors != nil {
-            var r = Reply(status: 204, contentType: "text/plain", body: [])
-            r.headers.append(("Access-Control-Allow-Methods", route.method.rawValue + ", OPTIONS"))
-            r.headers.append(("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept"))
-            r.headers.append(("Access-Control-Max-Age", "600"))
-            return r
-        }
-        guard request.method == route.method else {
-            throw Refusal(
-                405, "method-not-allowed", "\(route.rawValue) takes \(route.method.rawValue)",
-                allow: route.method.rawValue)
-        }
-        if route.isAPI, let token = options.token, !Self.authorized(request, token: token) {
-            var r = Refusal.unauthorized.reply
-            r.headers.append(("WWW-Authenticate", "Bearer"))
-            return r
-        }
+    /// The reply of `route`, or the refusal thrown.
+    func answer(_ request: Request, route: Route, context: Context) async throws -> Reply {
         switch route {
         case .healthz: return .json(["status": "ok"])
         case .readyz: if gate.draining { throw Refusal.draining } else { return .json(["status": "ready"]) }
@@ -202,7 +131,7 @@ struct Responder: HTTPResponder {
         case .page: return .text(Page.html, contentType: "text/html; charset=utf-8")
         case .rules: return .json(RulesDocument.current)
         case .prepare, .check, .info, .payload:
-            return try await upload(request, route: route, context: context, counted: counted)
+            return try await upload(request, route: route, context: context, counted: context.record.bytesIn)
         }
     }
 
@@ -304,8 +233,10 @@ struct Responder: HTTPResponder {
                 once.withLockedValue { $0 = c }
                 let timer = Task {
                     try await Task.sleep(for: .seconds(seconds))
-                    job.cancel()
+                    // The timeout answers first: cancelled, the job ends with a CancellationError that would
+                    // otherwise race it to the answer (and be a 500).
                     resume(.failure(Refusal.timedOut))
+                    job.cancel()
                 }
                 Task {
                     let result = await job.result
@@ -345,16 +276,6 @@ struct Responder: HTTPResponder {
             r.closes = true
             throw r
         }
-    }
-
-    /// Whether `Authorization: Bearer` gives `token` (compared in constant time).
-    static func authorized(_ request: Request, token: String) -> Bool {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
-        let given = Array(header.dropFirst(7).utf8)
-        let wanted = Array(token.utf8)
-        var diff = given.count ^ wanted.count
-        for i in 0..<wanted.count { diff |= Int(wanted[i] ^ (i < given.count ? given[i] : 0)) }
-        return diff == 0
     }
 }
 

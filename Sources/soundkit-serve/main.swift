@@ -47,7 +47,7 @@ let byteBudget = places.multipliedReportingOverflow(by: options.maxUpload)
 let gate = Gate(limit: places, byteLimit: byteBudget.overflow ? Int.max : byteBudget.partialValue)
 let pool = WorkerPool(threads: options.jobs)
 let connections = Connections(limit: options.maxConnections)
-let responder = Responder(
+let routes = Routes(
     options: options, gate: gate, pool: pool, work: Work(scratch: scratch),
     metricsText: {
         Gauge(label: "soundkit_queue_depth").record(pool.queued)
@@ -56,10 +56,10 @@ let responder = Responder(
         Gauge(label: "soundkit_upload_bytes").record(gate.bytesHeld)
         Gauge(label: "soundkit_connections_open").record(connections.count)
         return registry.emitToBuffer()
-    }, logger: logger)
+    })
 let host = options.host
 let app = Application(
-    responder: responder,
+    router: routes.router(cors: options.cors, token: options.token, logger: logger),
     // Every connection gets, after Hummingbird's HTTP/1 codec: the cap (refused past --max-connections), the close
     // after a response that says so (bounded), the head's and the body's pace (408 when too slow), and a ClientWatch
     // (a request whose client goes leaves the queue, or its worker, at once). A connection with no request under way

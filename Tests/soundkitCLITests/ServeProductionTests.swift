@@ -431,4 +431,69 @@ struct ServeProductionTests {
         #expect(server.stop() == 0)
         #expect(server.log.contains("connections refused"), "a refusal is logged (a line a second at most)")
     }
+
+    @Test("Hummingbird's router: HEAD on every GET route (the GET's headers, no body); 405 names GET, HEAD in Allow")
+    func head() async throws {
+        let tokenFile = try temporaryDirectory("serve-head").appendingPathComponent("token")
+        try Data("s3cret\n".utf8).write(to: tokenFile)
+        let server = try ServeProcess(["--token-file", tokenFile.path])
+        for path in ["/healthz", "/openapi.yaml", "/"] {
+            let get = try await server.request("GET", path)
+            let head = try await server.request("HEAD", path)
+            #expect(head.status == 200, "HEAD \(path): \(head.status) \(head.text.prefix(200))")
+            #expect(head.body.isEmpty, "HEAD \(path) has a body of \(head.body.count) bytes")
+            #expect(get.status == 200 && !get.body.isEmpty, "GET \(path): \(get.status)")
+            for name in ["content-type", "content-length", "cache-control"] {
+                #expect(head.headers[name] != nil && head.headers[name] == get.headers[name], "HEAD \(path): \(name)")
+            }
+        }
+        // The token guards HEAD as it guards GET.
+        #expect(try await server.request("HEAD", "/v1/rules").status == 401)
+        let rules = try await server.request("HEAD", "/v1/rules", headers: ["Authorization": "Bearer s3cret"])
+        #expect(rules.status == 200 && rules.body.isEmpty)
+        let post = try await server.request("POST", "/healthz", body: Data("x".utf8))
+        #expect(post.status == 405 && post.json?["code"] as? String == "method-not-allowed", "\(post.text)")
+        #expect(post.headers["allow"] == "GET, HEAD", "\(post.headers["allow"] ?? "no Allow")")
+        let metrics = try await server.request("GET", "/metrics")
+        #expect(metrics.text.contains(#"soundkit_requests_total{route="/healthz",status="200"} 2"#), "\(metrics.text)")
+        #expect(metrics.text.contains(#"soundkit_requests_total{route="/healthz",status="405"} 1"#), "\(metrics.text)")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("--cors: a preflight and a cross-origin POST expose Content-Disposition and Retry-After to the page")
+    func crossOrigin() async throws {
+        let origin = "https://app.example"
+        let server = try ServeProcess(["--cors", origin])
+        let preflight = try await server.request(
+            "OPTIONS", "/v1/sounds/prepare",
+            headers: [
+                "Origin": origin, "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "authorization, content-type",
+            ])
+        #expect(preflight.status == 204, "\(preflight.status) \(preflight.text.prefix(200))")
+        #expect(preflight.headers["access-control-allow-origin"] == origin)
+        #expect(preflight.headers["access-control-allow-methods"]?.contains("POST") == true)
+        #expect(preflight.headers["access-control-allow-headers"]?.lowercased().contains("authorization") == true)
+        #expect(preflight.headers["access-control-max-age"] == "600")
+        for header in ["Content-Disposition", "Retry-After"] {
+            #expect(
+                preflight.headers["access-control-expose-headers"]?.contains(header) == true,
+                "preflight: \(preflight.headers["access-control-expose-headers"] ?? "no Access-Control-Expose-Headers")"
+            )
+        }
+        let post = try await server.request(
+            "POST", "/v1/sounds/prepare?platform=ios&name=a.wav", body: ServeTests.noiseWAV(seconds: 1),
+            headers: ["Origin": origin, "Accept": "audio/x-caf"])
+        #expect(post.status == 200, "\(post.status) \(post.text.prefix(300))")
+        #expect(post.headers["content-disposition"]?.hasPrefix("attachment") == true)
+        #expect(post.headers["access-control-allow-origin"] == origin)
+        #expect(
+            post.headers["access-control-expose-headers"]?.contains("Content-Disposition") == true,
+            "POST: \(post.headers["access-control-expose-headers"] ?? "no Access-Control-Expose-Headers")")
+        // An error document carries the CORS headers too, so that the page can read it.
+        let missing = try await server.request("GET", "/v2/nothing", headers: ["Origin": origin])
+        #expect(missing.status == 404 && missing.json?["code"] as? String == "no-route")
+        #expect(missing.headers["access-control-allow-origin"] == origin)
+        #expect(server.stop() == 0)
+    }
 }
