@@ -58,13 +58,18 @@ struct Serve: ParsableCommand {
         #if canImport(Darwin)
             var size = UInt32(buffer.count - 1)
             guard _NSGetExecutablePath(&buffer, &size) == 0 else { return CommandLine.arguments[0] }
-            guard let real = realpath(buffer, nil) else { return String(cString: buffer) }
+            guard let real = realpath(buffer, nil) else { return Self.text(buffer) }
             defer { free(real) }
             return String(cString: real)
         #else
             let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
             // n == count - 1 may be a path cut short: argv[0] is then the better guess.
-            return n > 0 && n < buffer.count - 1 ? String(cString: buffer) : CommandLine.arguments[0]
+            return n > 0 && n < buffer.count - 1 ? Self.text(buffer) : CommandLine.arguments[0]
         #endif
+    }
+
+    /// The text of a C string in `buffer`, up to its first NUL.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
