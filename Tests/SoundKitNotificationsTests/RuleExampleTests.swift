@@ -127,28 +127,36 @@ struct RuleExampleTests {
         .tags(.oracle), .needs("ffmpeg", "ffprobe"))
     func exampleFilesAreWhatTheySay() throws {
         let dir = try temporaryDirectory()
-        var checked = 0
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Every file written first (each in a folder of its own: two examples may share a name), then one ffmpeg run.
+        var files: [(sound: ExampleSound, path: String)] = []
         for rule in Rule.allCases {
             for e in rule.examples.triggering + rule.examples.nonTriggering {
                 guard case .sounds(let example) = e.input else { continue }
                 for s in example.files where s.bytes != .noise && s.format == "lpcm" || s.bytes == .mp3 {
-                    let d = try Decoded.ffmpeg(try ExampleSoundFiles.write(s, into: dir))
-                    checked += 1
-                    if s.bytes == .mp3 {
-                        #expect(d.codec == "mp3" && d.samples.allSatisfy { $0 == 0 }, "\(s.words): \(d.codec)")
-                        continue
-                    }
-                    let codec = s.bytes == .wav || s.bytes == .rf64 ? "pcm_s16le" : "pcm_s16be"
-                    #expect(
-                        d.codec == codec && d.sampleRate == Int(s.sampleRate) && d.channels == s.channels, "\(s.words)")
-                    #expect(d.frames == Int((s.seconds * s.sampleRate).rounded()), "\(s.words): \(d.frames) frames")
-                    let peak = d.samples.map(abs).max() ?? 0
-                    switch s.signal {
-                    case .silence: #expect(peak == 0, "\(s.words)")
-                    case .square: #expect(peak >= 0.9999, "\(s.words)")
-                    case .tone(let dB): #expect(abs(20 * log10(peak) - dB) < 0.05, "\(s.words): peak \(peak)")
-                    }
+                    let folder = dir.appendingPathComponent("\(files.count)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    files.append((s, try ExampleSoundFiles.write(s, into: folder)))
                 }
+            }
+        }
+        let decoded = try Decoded.ffmpeg(files.map(\.path))
+        var checked = 0
+        for ((s, _), d) in zip(files, decoded) {
+            checked += 1
+            if s.bytes == .mp3 {
+                #expect(d.codec == "mp3" && d.samples.allSatisfy { $0 == 0 }, "\(s.words): \(d.codec)")
+                continue
+            }
+            let codec = s.bytes == .wav || s.bytes == .rf64 ? "pcm_s16le" : "pcm_s16be"
+            #expect(
+                d.codec == codec && d.sampleRate == Int(s.sampleRate) && d.channels == s.channels, "\(s.words)")
+            #expect(d.frames == Int((s.seconds * s.sampleRate).rounded()), "\(s.words): \(d.frames) frames")
+            let peak = d.samples.map(abs).max() ?? 0
+            switch s.signal {
+            case .silence: #expect(peak == 0, "\(s.words)")
+            case .square: #expect(peak >= 0.9999, "\(s.words)")
+            case .tone(let dB): #expect(abs(20 * log10(peak) - dB) < 0.05, "\(s.words): peak \(peak)")
             }
         }
         #expect(checked >= 20, "only \(checked) example files were read back")
