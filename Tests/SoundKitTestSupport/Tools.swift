@@ -60,14 +60,6 @@ public enum Tool {
         return FileManager.default.isExecutableFile(atPath: beside) ? given : productsDirectory
     }()
 
-    /// Where the packages that depend on soundkit (Examples/PushService, the SoundCheck plugin's demo) are built: one
-    /// scratch folder for both, so soundkit's modules compile once for the two, not once each (in CI, where the
-    /// folder starts empty, that second compile was a third of the test step's time). SwiftPM's lock on the folder
-    /// makes one build wait for the other.
-    public static func dependentsScratch(root: URL) -> String {
-        root.appendingPathComponent(".build/dependents").path
-    }
-
     public static var soundkit: String {
         ProcessInfo.processInfo.environment["SOUNDKIT_BIN"] ?? buildDirectory.appendingPathComponent("soundkit").path
     }

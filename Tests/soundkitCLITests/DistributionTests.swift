@@ -117,13 +117,14 @@ struct DistributionTests {
         let (good, long) = try Self.sounds(in: scratch)
         try FileManager.default.copyItem(atPath: good, toPath: sounds.appendingPathComponent("chime.wav").path)
 
-        let built = try Tool.run("swift", ["build", "--package-path", demo.path])
+        let build = ["build", "--package-path", demo.path, "--scratch-path", Tool.dependentsScratch(root: Self.root)]
+        let built = try Tool.run("swift", build)
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         #expect(built.stdout.contains("soundkit check: 2 sound(s) of Chimes"), "\(built.stdout)")
 
         let alarm = sounds.appendingPathComponent("alarm.wav").path
         try FileManager.default.copyItem(atPath: long, toPath: alarm)
-        let failed = try Tool.run("swift", ["build", "--package-path", demo.path])
+        let failed = try Tool.run("swift", build)
         let output = failed.stdout + failed.stderr
         #expect(failed.status != 0)
         #expect(output.contains("\(alarm): error:") && output.contains("[duration]"), "\(output)")

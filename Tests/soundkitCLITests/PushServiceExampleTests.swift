@@ -54,8 +54,11 @@ struct PushServiceExampleTests {
         try Data("these are my notes\n".utf8).write(to: uploads.appendingPathComponent("notes.mp3"))
         try Data(Self.prettyPayload(size: 4344).utf8).write(to: uploads.appendingPathComponent("payload.json"))
 
-        try Tool.must("swift", ["build", "--package-path", Self.example.path])
-        let bin = try Tool.must("swift", ["build", "--package-path", Self.example.path, "--show-bin-path"])
+        let build = [
+            "build", "--package-path", Self.example.path, "--scratch-path", Tool.dependentsScratch(root: Self.root),
+        ]
+        try Tool.must("swift", build)
+        let bin = try Tool.must("swift", build + ["--show-bin-path"])
         let binary = bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/PushService"
         let run = try Tool.run(binary, [uploads.path, out.path])
         #expect(run.status == 0, "\(run.stderr)")
