@@ -65,9 +65,12 @@ public enum Tool {
     }
 
     /// This process's environment with `XDG_CACHE_HOME` set to a folder of its own, for every program tests start:
-    /// `soundkit check` keeps a result cache there, never in the user's.
+    /// `soundkit check` keeps a result cache there, never in the user's. Without the test runner's own setting of the
+    /// concurrency runtime (scripts/test gives the runner threads that grow when tests block; see there): soundkit and
+    /// soundkit-serve run as users run them.
     public static let environment: [String: String] = {
         var env = ProcessInfo.processInfo.environment
+        env["SWIFT_DEBUG_CONCURRENCY_ENABLE_COOPERATIVE_QUEUES"] = nil
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("soundkit-tests-cache-\(getpid())")
         env["XDG_CACHE_HOME"] = dir.path
         return env
