@@ -56,6 +56,7 @@ struct PushServiceExampleTests {
 
         let build = [
             "build", "--package-path", Self.example.path, "--scratch-path", Tool.dependentsScratch(root: Self.root),
+            "--disable-index-store",
         ]
         try Tool.must("swift", build)
         let bin = try Tool.must("swift", build + ["--show-bin-path"])
