@@ -117,10 +117,7 @@ struct DistributionTests {
         let (good, long) = try Self.sounds(in: scratch)
         try FileManager.default.copyItem(atPath: good, toPath: sounds.appendingPathComponent("chime.wav").path)
 
-        let build = [
-            "build", "--package-path", demo.path, "--scratch-path", Tool.dependentsScratch(root: Self.root),
-            "--disable-index-store",
-        ]
+        let build = ["build", "--package-path", demo.path, "--disable-index-store"]
         let built = try Tool.run("swift", build)
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         #expect(built.stdout.contains("soundkit check: 2 sound(s) of Chimes"), "\(built.stdout)")

@@ -66,14 +66,6 @@ enum Tool {
     }
 
     static func which(_ name: String) throws -> String { try SoundKitTestSupport.Tool.which(name) }
-
-    /// Where the packages that depend on soundkit (Examples/PushService, the SoundCheck plugin's demo) are built: one
-    /// scratch folder for both, so soundkit's modules compile once for the two, not once each (in CI, where the
-    /// folder starts empty, that second compile was a third of the test step's time). SwiftPM's lock on the folder
-    /// makes one build wait for the other.
-    static func dependentsScratch(root: URL) -> String {
-        root.appendingPathComponent(".build/dependents").path
-    }
 }
 
 /// soundkit's commands run in this process.
