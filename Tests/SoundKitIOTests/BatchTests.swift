@@ -88,7 +88,7 @@ func outputs(for input: String, index i: Int, into dir: String) -> [ConversionOu
 struct BatchTests {
     @Test("200 files from 8 tasks at once: every output equals the serial conversion byte for byte")
     func concurrentEqualsSerial() async throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let sources = try makeSources(dir, count: 200, frames: { 700 + ($0 * 37) % 900 })
         try FileSystem.makeDirectories(dir + "/serial")
         for (i, s) in sources.enumerated() {
@@ -113,7 +113,7 @@ struct BatchTests {
         "progress: one started and one finished event per job, in order, counting up to the total; failures counted, the rest go on"
     )
     func progress() async throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         var sources = try makeSources(dir, count: 11, frames: { _ in 2000 })
         let junk = dir + "/junk.wav"
         let f = try AtomicOutputFile(path: junk)
@@ -158,7 +158,7 @@ struct BatchTests {
     @Test("from the main actor, a nested progress closure runs there (it trapped in dispatch_assert_queue before)")
     @MainActor
     func progressOnMainActor() async throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let sources = try makeSources(dir, count: 4, frames: { _ in 2000 })
         let jobs = sources.map {
             ConversionJob(
@@ -180,7 +180,7 @@ struct BatchTests {
         "cancelling the calling task: no further file starts, the file under way leaves nothing, finished files are kept whole"
     )
     func cancellation() async throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let sources = try makeSources(dir, count: 30, frames: { _ in 100_000 })
         let jobs = sources.map {
             ConversionJob(
@@ -228,7 +228,7 @@ struct BatchTests {
 
     @Test("jobs that would write the same file (ignoring case) are refused and nothing is written")
     func collisions() async throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let sources = try makeSources(dir, count: 3, frames: { _ in 500 })
         let options = ConversionOptions(fileType: .caf)
         let jobs = [
@@ -246,7 +246,7 @@ struct BatchTests {
         "the plan: folders walked (subfolders kept, hidden and linked ones not), outputs named below DIR, walked files that are not audio skipped, named ones converted (and failing), missing inputs failed"
     )
     func plan() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let sounds = dir + "/Sounds"
         try FileSystem.makeDirectories(sounds + "/sub")
         try FileSystem.makeDirectories(sounds + "/.hidden")
@@ -270,7 +270,7 @@ struct BatchTests {
 
     @Test("the plan: two files that would write the same output, ignoring case, are collisions")
     func planCollisions() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         try FileSystem.makeDirectories(dir + "/a")
         try FileSystem.makeDirectories(dir + "/b")
         let a = try makeSources(dir + "/a", count: 1, frames: { _ in 100 })[0]
@@ -293,7 +293,7 @@ struct BatchTests {
             #expect(ConversionOptions(fileType: .caf, quality: q).imaSearch == search, "\(q)")
         }
         #expect(ConversionOptions(fileType: .caf).quality == 64)
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let source = try makeSources(dir, count: 1, frames: { _ in 100 })[0]
         for q in [-1, 128] {
             #expect(throws: AudioFileError(dir + "/q.caf", .conversion(.quality(q)))) {

@@ -26,7 +26,7 @@ struct FileSystemTests {
 
     @Test("questions about paths: files, folders, links, dangling links and missing paths")
     func questions() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let file = FileSystem.join(dir, "a.wav")
         let out = try AtomicOutputFile(path: file)
         try out.write([1])
@@ -47,7 +47,7 @@ struct FileSystemTests {
 
     @Test("listing a folder: sorted, without . and ..; a folder that cannot be listed says why")
     func listing() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         for name in ["b", "a", ".hidden"] {
             let out = try AtomicOutputFile(path: FileSystem.join(dir, name))
             try out.commit()
@@ -65,7 +65,7 @@ struct FileSystemTests {
 
     @Test("making folders: the missing ones on the way, an existing one is fine, a file in the way is an error")
     func makingFolders() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let deep = FileSystem.join(dir, "x/y/z")
         try FileSystem.makeDirectories(deep)
         try FileSystem.makeDirectories(deep)
@@ -79,7 +79,7 @@ struct FileSystemTests {
 
     @Test("removing a temporary file: a failure is reported with its name; one already gone is not a failure")
     func removingTemporaryFiles() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let out = try AtomicOutputFile(path: FileSystem.join(dir, "out.wav"))
         try out.write([1, 2, 3])
         let pending = try out.detach(flush: false)

@@ -10,11 +10,8 @@ import Testing
     import Darwin
 #endif
 
-func temporaryFolder() -> String {
-    var template = Array("/tmp/soundkit-io-XXXXXX".utf8CString)
-    let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: p!)
-}
+/// A fresh folder under the run's temporary directory (scripts/test removes it when the run ends).
+func temporaryFolder(_ name: String = #function) throws -> String { try temporaryDirectory(name).path }
 
 /// Writes a file of `frames` frames of a two-tone signal in `layout` with soundkit's own writer.
 func writeTone(_ path: String, _ layout: OutputLayout, frames: Int) throws {
@@ -52,7 +49,7 @@ func readAll(_ r: any AudioReader) throws -> [Double] {
 struct IOTests {
     @Test("our readers and libsndfile read every PCM layout we write identically", arguments: ContainerKind.writable)
     func nativeEqualsLibsndfile(_ type: ContainerKind) throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         for encoding in type.acceptedEncodings {
             guard case .pcm = encoding else { continue }
             for ch in [1, 2] {
@@ -74,7 +71,7 @@ struct IOTests {
 
     @Test("a discarded output leaves nothing; a committed one replaces the old file whole")
     func atomicOutput() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let path = "\(dir)/out.caf"
         let f = try AtomicOutputFile(path: path)
         try f.write([1, 2, 3])
@@ -91,7 +88,7 @@ struct IOTests {
 
     @Test("converting onto the input is refused before anything is opened for writing")
     func sameFile() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder()
         let path = "\(dir)/a.wav"
         let layout = OutputLayout(
             fileType: .wav,

@@ -53,7 +53,7 @@ final class Recorder: SampleConsumer {
 @Suite("SamplePass")
 struct SamplePassTests {
     func tone(frames: Int, channels: Int = 2) throws -> String {
-        let path = "\(temporaryFolder())/tone.wav"
+        let path = "\(try temporaryFolder())/tone.wav"
         let format = OutputLayout.streamFormat(
             .pcm(.int(16, bigEndian: false)), sampleRate: 16000, channels: channels,
             fileType: .wav)
@@ -94,7 +94,7 @@ struct SamplePassTests {
     @Test("a file that does not open fails every consumer; reading stops when every consumer has thrown")
     func failures() throws {
         let missing = Recorder()
-        SamplePass.feed("\(temporaryFolder())/missing.wav", [missing])
+        SamplePass.feed("\(try temporaryFolder())/missing.wav", [missing])
         #expect(missing.failure != nil && missing.started == nil && !missing.finished)
 
         let reader = CountingReader(try AudioInput.open(try tone(frames: 40000)))
