@@ -16,10 +16,12 @@ extension Tag {
     @Tag public static var slow: Self
 }
 
-/// Which tests a run asks for, from `SOUNDKIT_TESTS`: `quick` leaves out the ``Testing/Tag/slow`` ones; anything
-/// else, or nothing, runs them all.
+/// Which tests a run asks for, from `SOUNDKIT_TESTS`: `quick` leaves out the ``Testing/Tag/slow`` ones; `ci` (what
+/// `scripts/test` runs) leaves out only the builds of packages that depend on soundkit; anything else, or nothing,
+/// runs them all.
 public enum TestRun {
     public static let quick = ProcessInfo.processInfo.environment["SOUNDKIT_TESTS"] == "quick"
+    public static let ci = ProcessInfo.processInfo.environment["SOUNDKIT_TESTS"] == "ci"
 
     /// A heavy property test's workload: `full` in `scripts/test`, `quick` in `scripts/test --quick`, so that the
     /// loop runs the test's every assertion on less input and the full run keeps the size that found its bugs.
@@ -49,5 +51,15 @@ extension Trait where Self == ConditionTrait {
     /// Left out of `scripts/test --quick` (`SOUNDKIT_TESTS=quick`), with that said; `scripts/test` runs it.
     public static var notQuick: Self {
         .disabled(if: TestRun.quick, "slow: scripts/test runs it, scripts/test --quick does not")
+    }
+
+    /// Builds a package that depends on soundkit from nothing (SwiftPM compiles soundkit again for each consumer, in
+    /// its own scratch folder): minutes of CPU each. `scripts/test --dependents` runs these; CI's `scripts/test` and
+    /// the quick loop leave them out, saying so, and typecheck the dependents' sources against their own build
+    /// instead (DependentSourcesTests).
+    public static var dependentPackage: Self {
+        .disabled(
+            if: TestRun.quick || TestRun.ci,
+            "builds a dependent package from nothing: scripts/test --dependents runs it, CI and --quick do not")
     }
 }

@@ -100,7 +100,7 @@ struct DistributionTests {
 
     @Test(
         "Examples/SoundCheckDemo builds with a good sound and fails on a 31 s one, naming it",
-        .enabled(if: has("swift"), "no swift on PATH"), .tags(.slow), .notQuick)
+        .enabled(if: has("swift"), "no swift on PATH"), .tags(.slow), .dependentPackage)
     func soundCheckPlugin() throws {
         // A copy at a fixed place, so that a second run builds only what changed; it names soundkit by this path.
         let demo = Self.root.appendingPathComponent(".build/soundcheck-demo")

@@ -3,7 +3,7 @@ import Testing
 
 /// Examples/PushService, a package that depends on soundkit by path and uses only the service API, built and run on
 /// uploads made here: what issue 28 asks a consumer to be able to do.
-@Suite("Examples/PushService, built and run as a dependent package", .serialized, .tags(.slow), .notQuick)
+@Suite("Examples/PushService, built and run as a dependent package", .serialized)
 struct PushServiceExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -37,8 +37,8 @@ struct PushServiceExampleTests {
     }
 
     @Test(
-        "bytes in, CAF out; trimmed, mixed down, a typed error, JSON results, prepareAll cancelled half-way, a payload over the limit"
-    )
+        "bytes in, CAF out; trimmed, mixed down, a typed error, JSON results, prepareAll cancelled half-way, a payload over the limit",
+        .tags(.slow), .dependentPackage)
     func endToEnd() throws {
         let dir = try temporaryDirectory()
         let uploads = dir.appendingPathComponent("uploads")

@@ -30,12 +30,19 @@ struct WorkflowTests {
         #expect(refused.status != 0, "a job without runs-on passed: \(refused.stdout)")
     }
 
-    @Test("a Linux and a macOS job run the quick tests; macOS builds the plugin's demo and runs the binary suite")
+    @Test(
+        "a Linux and a macOS job run the quick tests; macOS builds the plugin's demo and runs the binary suite; a job builds the dependent packages"
+    )
     func jobs() throws {
         let text = try String(contentsOf: Self.workflow, encoding: .utf8)
         let jobs = text.components(separatedBy: "\n  macos:")
         #expect(jobs.count == 2, "no macos job")
-        let (linux, macos) = (jobs[0], jobs.count == 2 ? jobs[1] : "")
+        let (linux, rest) = (jobs[0], jobs.count == 2 ? jobs[1] : "")
+        let tail = rest.components(separatedBy: "\n  dependents:")
+        #expect(tail.count == 2, "no dependents job")
+        let (macos, dependents) = (tail[0], tail.count == 2 ? tail[1] : "")
+        #expect(dependents.contains("runs-on: ubuntu-") && dependents.contains("scripts/setup"))
+        #expect(dependents.contains("scripts/test --dependents"))
         #expect(linux.contains("runs-on: ubuntu-") && linux.contains("scripts/setup"))
         #expect(linux.contains("scripts/test --quick"))
         #expect(macos.contains("runs-on: macos-") && macos.contains("scripts/setup"))
