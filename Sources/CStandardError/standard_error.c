@@ -35,3 +35,5 @@ int soundkit_standard_error_route(soundkit_standard_error_writer writer) {
     stderr = stream;
     return 0;
 }
+
+void soundkit_flush_standard_output(void) { fflush(stdout); }

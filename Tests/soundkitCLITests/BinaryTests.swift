@@ -56,6 +56,18 @@ struct BinaryTests {
         #expect(!process.stdout.isEmpty || !process.stderr.isEmpty || words.first == "convert", "\(words) said nothing")
     }
 
+    /// A CI log holds both streams in one: `soundkit check … 2>&1` shows the findings (standard output) and then the
+    /// summary (standard error), each line whole, as a terminal shows them.
+    @Test("with both streams on one pipe, the findings come whole and before the summary")
+    func streamsSharingAPipe() throws {
+        let words = ["check", "--no-cache", Self.sounds]
+        let apart = try Tool.process(Tool.soundkit, words)
+        let merged = try Tool.process("/bin/sh", ["-c", #"exec "$0" "$@" 2>&1"#, Tool.soundkit] + words)
+        #expect(apart.status == 1 && merged.status == 1, "sounds/ holds sounds with errors")
+        #expect(!apart.stdout.isEmpty && apart.stderr.contains("soundkit: checked"))
+        #expect(merged.stdout == apart.stdout + apart.stderr)
+    }
+
     /// `soundkit --version` is answered before ArgumentParser builds its tree (start-up); what it prints is still
     /// exactly what ArgumentParser prints for the version the command declares.
     @Test("--version prints what ArgumentParser would")

@@ -13,4 +13,8 @@ typedef void (*soundkit_standard_error_writer)(const char *bytes, size_t count);
 /// (stderr is then left as it was).
 int soundkit_standard_error_route(soundkit_standard_error_writer writer);
 
+/// Writes out what C's `stdout` holds (Swift's `print` writes through it), before a line goes to descriptor 2. Here in
+/// C because Swift 6 will not read the global `stdout` outside the main actor.
+void soundkit_flush_standard_output(void);
+
 #endif

@@ -41,8 +41,11 @@ package enum StandardError {
         } == 0
     }()
 
-    /// Writes `bytes` to descriptor 2, whole (soundkit's own lines; a decoder's text on a thread not capturing).
+    /// Writes `bytes` to descriptor 2, whole (soundkit's own lines; a decoder's text on a thread not capturing),
+    /// after what C's `stdout` still holds: with both streams on one pipe (`2>&1`, a CI log), a summary written while
+    /// standard output's buffer held the findings came before them, or inside one of their lines.
     package static func write(_ bytes: [UInt8]) {
+        soundkit_flush_standard_output()
         _ = Syscall.writeAll(2, bytes)
     }
 
