@@ -960,7 +960,7 @@ struct AttachmentContentTests {
     func fuzzEntries() {
         var rng = SplitMix64(seed: 7)
         let payloads = [brazePayload, fcmPayload].map { Array($0.utf8) }
-        for round in 0..<3000 {
+        for round in 0..<TestRun.size(quick: 750, full: 3000) {
             let random = (0..<Int(rng.next() % 600)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             fuzzAttachmentCheck(random)
             var p = payloads[round % 2]
