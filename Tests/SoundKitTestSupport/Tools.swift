@@ -128,10 +128,13 @@ public enum Tool {
         return (data[0], data[1])
     }
 
+    /// The path of `name` on `PATH`, or in `~/.local/bin`, where scripts/setup's `pip install --user` puts the
+    /// Python tools (schemathesis, pre-commit) and which is often not on `PATH`.
     public static func which(_ name: String) throws -> String {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") + [Substring(NSHomeDirectory() + "/.local/bin")] {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         throw ToolMissing(name: name)
     }

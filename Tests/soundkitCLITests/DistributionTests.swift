@@ -11,11 +11,6 @@ struct DistributionTests {
 
     static func has(_ tool: String) -> Bool { (try? Tool.which(tool)) != nil }
 
-    /// pre-commit on PATH, or where scripts/setup's `pip install --user` puts it (`~/.local/bin`, often not on PATH).
-    static let preCommit: String? =
-        (try? Tool.which("pre-commit"))
-        ?? [NSHomeDirectory() + "/.local/bin/pre-commit"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     /// A 1.5 s tone iOS plays and a 31 s one it refuses, made with ffmpeg in `dir`.
     static func sounds(in dir: URL) throws -> (good: String, long: String) {
         let good = dir.appendingPathComponent("chime.wav").path
@@ -79,7 +74,7 @@ struct DistributionTests {
 
     @Test(
         "pre-commit try-repo: a 31 s alarm.wav fails soundkit-check naming it, a good sound passes",
-        .enabled(if: preCommit != nil && has("git"), "pre-commit is not installed (pip install pre-commit)"),
+        .enabled(if: has("pre-commit") && has("git"), "pre-commit is not installed (pip install pre-commit)"),
         .tags(.slow), .notQuick)
     func preCommitHooks() throws {
         let repo = try temporaryDirectory()
@@ -92,7 +87,7 @@ struct DistributionTests {
             try Tool.run(
                 "/usr/bin/env",
                 [
-                    "PATH=\(path)", Self.preCommit ?? "pre-commit", "try-repo", Self.root.path, "soundkit-check",
+                    "PATH=\(path)", try Tool.which("pre-commit"), "try-repo", Self.root.path, "soundkit-check",
                     "--files", file,
                 ],
                 in: repo)

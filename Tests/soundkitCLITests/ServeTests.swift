@@ -8,9 +8,7 @@ import Testing
     import Darwin
 #endif
 
-private let hasSchemathesis =
-    (try? Tool.which("schemathesis")) != nil
-    || FileManager.default.isExecutableFile(atPath: NSHomeDirectory() + "/.local/bin/schemathesis")
+private let hasSchemathesis = (try? Tool.which("schemathesis")) != nil
 private let hasFFmpeg = (try? Tool.which("ffmpeg")) != nil && (try? Tool.which("ffprobe")) != nil
 
 /// `soundkit serve` as a service owner and its clients meet it: the real server on a free port, spoken to over HTTP.
