@@ -1,3 +1,4 @@
+import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
 
@@ -60,7 +61,7 @@ package enum ConfigurationFile {
         guard bytes.count <= maximumBytes else {
             throw ConfigurationError(file, 1, 1, "the file is over \(maximumBytes) bytes; a config is a few lines")
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Text.isValid(bytes) else {
             throw ConfigurationError(file, 1, 1, "the file is not UTF-8 text")
         }
         try YAMLBounds.check(bytes, file: file)

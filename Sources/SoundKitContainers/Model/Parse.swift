@@ -23,7 +23,7 @@ package enum ContainerParser {
         if prefix.isEmpty { throw ContainerError.empty }
         var kind = ContainerKind(sniffing: prefix)
         // A file cut off inside its first 12 bytes is still recognisably a RIFF or FORM file: say it is truncated.
-        if kind == .unknown, prefix.count < 12, let magic = String(validating: prefix.prefix(4), as: UTF8.self) {
+        if kind == .unknown, prefix.count < 12, let magic = UTF8Text.decoded(prefix.prefix(4)) {
             kind = ["RIFF": .wav, "RIFX": .rifx, "RF64": .rf64, "FORM": .aiff][magic] ?? .unknown
         }
         switch kind {

@@ -1,3 +1,5 @@
+import SoundKitContainers
+
 /// The call-site scanner (issue 42, item 3): the sound names a file's code or config passes to notification APIs,
 /// each at the line and column of the literal that carries it, with the platform, role, API and the form in which
 /// the platform reads it.
@@ -47,7 +49,7 @@ package enum SourceScanner {
         }
         guard let language = language(of: path) else { return PushBodies.scan(bytes, path: path) }
         var notes: [ProjectNote] = []
-        if !isValidUTF8(bytes) {
+        if !UTF8Text.isValid(bytes) {
             notes.append(ProjectNote(site: top, message: "not UTF-8 text: invalid bytes were read as U+FFFD"))
         }
         let lexed = SourceLexer.tokens(bytes, language: language)
@@ -73,19 +75,6 @@ package enum SourceScanner {
         return SourceScan(
             references: references, usesNotifications: !references.isEmpty || context.usesNotifications,
             runtimeSoundFolders: NotificationUse.soundFolders(context), notes: notes + context.notes)
-    }
-
-    /// Whether `bytes` are valid UTF-8.
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var decoder = UTF8()
-        var it = bytes.makeIterator()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 }
 

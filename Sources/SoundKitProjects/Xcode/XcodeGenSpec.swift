@@ -1,4 +1,5 @@
 import SoundKitConfig
+import SoundKitContainers
 import SoundKitIO
 import SoundKitNotifications
 
@@ -26,7 +27,7 @@ package enum XcodeGenSpec {
     ) throws(ProjectReadError) -> ProjectReading {
         let root: YAMLNode?
         do throws(ConfigurationError) {
-            guard String(validating: bytes, as: UTF8.self) != nil else {
+            guard UTF8Text.isValid(bytes) else {
                 throw ConfigurationError(projectYML, 1, 1, "the file is not UTF-8 text")
             }
             try YAMLBounds.check(bytes, file: projectYML)
