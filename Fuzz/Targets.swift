@@ -1,14 +1,14 @@
 // libFuzzer entry points for every parser and decoder that reads bytes from strangers. Built only by scripts/fuzz
 // (SOUNDKIT_FUZZ=1 adds this target to the package, compiled with -sanitize=fuzzer,address); one binary holds every
-// target and SOUNDKIT_FUZZ_TARGET picks which one runs, so the whole set shares one build.
+// target and SOUNDKIT_FUZZ_TARGET picks which one runs, so the whole set shares one build. ServiceRequest.swift and
+// ServiceCode.swift here are links to the server's request parser (Server/Sources/SoundKitServer), compiled in.
 import CFFmpeg
 import SoundKitCodecs
 import SoundKitConfig
 import SoundKitContainers
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitProjects
-import SoundKitServer
 
 #if canImport(Glibc)
     import Glibc

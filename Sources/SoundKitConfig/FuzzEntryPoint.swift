@@ -1,4 +1,4 @@
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 
 /// A libFuzzer target (Fuzz/, built by scripts/fuzz): a config's bytes through the bounds, libyaml's events and the reader, and
 /// the configuration read applied to a report. It must never trap, loop without end or exhaust the stack or memory.

@@ -1,5 +1,5 @@
 import Foundation
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitTestSupport
 
 /// A rule's example tree, written below a folder and run as its command says, through the library. The files are

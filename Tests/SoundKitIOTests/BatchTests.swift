@@ -2,7 +2,7 @@ import Testing
 
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
-@testable import SoundKitIO
+@_spi(SoundKitServe) @testable import SoundKitIO
 
 #if canImport(Glibc)
     import Glibc

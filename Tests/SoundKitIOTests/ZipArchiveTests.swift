@@ -1,5 +1,5 @@
 import Foundation
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 import Testing
 
 /// Runs a Python script (python3 is part of the build machine's toolchain) with `arguments`.

@@ -1,8 +1,8 @@
 import Testing
 
 @testable import SoundKitContainers
-@testable import SoundKitIO
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitIO
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 /// Payloads for the size tests, pretty-printed as people write them.
 enum Payloads {

@@ -1,8 +1,8 @@
 import Foundation
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 import Testing
 
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 @Suite("Result cache")
 struct ResultCacheTests {

@@ -2,7 +2,7 @@ import Foundation
 import SoundKitExampleSupport
 import Testing
 
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 /// Every rule's declared examples, run: each push body that must trigger its rule does, each that must not does not.
 @Suite("Rules carry their own proof: every declared example behaves as stated")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SoundKitIO
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitIO
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 /// The service API (issue 28): sounds prepared from files and from bytes, in memory or written, checked, Codable.
 @Suite("NotificationSounds: a push service's API", .tags(.oracle))

@@ -1,8 +1,8 @@
 import Foundation
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 import Testing
 
-@testable import SoundKitNotifications
+@_spi(SoundKitServe) @testable import SoundKitNotifications
 
 @Suite("SHA-256, path globs and the configuration's application")
 struct TeamConfigurationTests {

@@ -1,6 +1,6 @@
 import Foundation
 import SoundKitExampleSupport
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitTestSupport
 import Testing
 

@@ -53,11 +53,24 @@ public enum Tool {
 
     /// The folder whose `soundkit` the server tests start (it execs the `soundkit-serve` beside it): `SOUNDKIT_BIN`'s
     /// when a soundkit-serve is there (CI's full run: the release build, the server the packages and the image ship),
-    /// else the test build's.
+    /// else the server package's debug build (`swift build --package-path Server`, which scripts/test --quick runs:
+    /// soundkit-serve is a package of its own, Server/, beside this one).
     public static let serverDirectory: URL = {
         let given = buildDirectory
-        let beside = given.appendingPathComponent("soundkit-serve").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? given : productsDirectory
+        if FileManager.default.isExecutableFile(atPath: given.appendingPathComponent("soundkit-serve").path) {
+            return given
+        }
+        // productsDirectory is PACKAGE/.build/TRIPLE/debug (or .build/debug): the server's build is the same path under
+        // PACKAGE/Server.
+        var package = productsDirectory.resolvingSymlinksInPath()
+        var below: [String] = []
+        while package.pathComponents.count > 1, package.lastPathComponent != ".build" {
+            below.insert(package.lastPathComponent, at: 0)
+            package.deleteLastPathComponent()
+        }
+        var server = package.deletingLastPathComponent().appendingPathComponent("Server/.build")
+        for part in below { server.appendPathComponent(part) }
+        return server
     }()
 
     public static var soundkit: String {

@@ -106,12 +106,15 @@ struct DependentSourcesTests {
             return type.keys.first
         }
         var named: [(product: String, kind: String)] = []
-        for example in ["PushService", "SoundCheckDemo"] {
+        // The server's package (Server/) depends on soundkit as the examples do.
+        for dependent in ["Examples/PushService", "Examples/SoundCheckDemo", "Server"] {
             let targets = try #require(
-                try dump(Self.root.appendingPathComponent("Examples/\(example)"))["targets"] as? [[String: Any]])
+                try dump(Self.root.appendingPathComponent(dependent))["targets"] as? [[String: Any]])
             for target in targets {
                 for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
-                    if let product = dependency["product"] as? [Any], let name = product.first as? String {
+                    if let product = dependency["product"] as? [Any], let name = product.first as? String,
+                        product.count > 1, product[1] as? String == "soundkit"
+                    {
                         named.append((name, "library"))
                     }
                 }
@@ -122,9 +125,46 @@ struct DependentSourcesTests {
                 }
             }
         }
-        #expect(named.map(\.product).sorted() == ["SoundCheck", "SoundKit"], "\(named)")
+        #expect(Set(named.map(\.product)) == ["SoundCheck", "SoundKit"], "\(named)")
         for (product, wanted) in named {
             #expect(kind(product) == wanted, "\(product): soundkit declares \(kind(product) ?? "no such product")")
         }
+    }
+    @Test(
+        "import SoundKit needs macOS 13 and resolves no server package; the server's package carries Hummingbird's floor",
+        .enabled(if: DistributionTests.has("swift"), "no swift on PATH"))
+    func platformsPerProduct() throws {
+        let scratch = try temporaryDirectory().path
+        func dump(_ package: URL) throws -> [String: Any] {
+            let dumped = try Tool.must(
+                "swift", ["package", "--package-path", package.path, "--scratch-path", scratch, "dump-package"])
+            return try #require(try JSONSerialization.jsonObject(with: dumped.data) as? [String: Any])
+        }
+        func macOS(_ manifest: [String: Any]) -> String? {
+            let platforms = manifest["platforms"] as? [[String: Any]] ?? []
+            return platforms.first { $0["platformName"] as? String == "macos" }?["version"] as? String
+        }
+        func dependencies(_ manifest: [String: Any]) -> Set<String> {
+            let listed = manifest["dependencies"] as? [[String: Any]] ?? []
+            return Set(
+                listed.compactMap { entry in
+                    entry.values.lazy.compactMap { ($0 as? [[String: Any]])?.first?["identity"] as? String }.first
+                })
+        }
+        let libraries = try dump(Self.root)
+        let server = try dump(Self.root.appendingPathComponent("Server"))
+        // SwiftPM's platforms are a package's: whatever this package declares is every SoundKit user's floor.
+        #expect(macOS(libraries) == "13.0")
+        #expect(dependencies(libraries) == ["swift-argument-parser", "swift-system", "swift-asn1"])
+        #expect(macOS(server) == "15.0", "Hummingbird 2 needs 14; the server's Mutex 15")
+        #expect(dependencies(server).isSuperset(of: ["hummingbird", "swift-nio"]), "\(dependencies(server))")
+        let local = (server["dependencies"] as? [[String: Any]] ?? []).compactMap {
+            ($0["fileSystem"] as? [[String: Any]])?.first?["path"] as? String
+        }
+        #expect(
+            local.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+                == [Self.root.resolvingSymlinksInPath().path], "the server depends on this package by path: \(local)")
+        let products = (libraries["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(!products.contains("soundkit-serve"), "the server is not a product of the libraries' package")
     }
 }

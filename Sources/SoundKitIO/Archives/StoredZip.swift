@@ -1,9 +1,9 @@
 /// A zip of stored (uncompressed) entries, the package's one zip writer (the server's answer with every platform's
 /// sound): audio files compress little, and storing keeps the writer small. ``ZipArchive`` reads what it writes.
-package enum StoredZip {
+@_spi(SoundKitServe) public enum StoredZip {
     /// The zip of `entries` in their order, each stored with its CRC-32 (``CRC32``, zlib's); nil when zlib is
     /// missing.
-    package static func make(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8]? {
+    @_spi(SoundKitServe) public static func make(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8]? {
         guard case .success(let zlib) = ZlibLibrary.shared else { return nil }
         var out: [UInt8] = []
         var central: [UInt8] = []

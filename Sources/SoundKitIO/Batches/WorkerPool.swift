@@ -15,11 +15,11 @@
 /// through ``isCancelled`` (which every reader checks between chunks) and its waiter resumed, as cancelled, only when
 /// it has stopped — so that whoever counts places by the awaits (a server's `--jobs`) never has more work running than
 /// threads. Its result is thrown away.
-package final class WorkerPool: @unchecked Sendable {
+@_spi(SoundKitServe) public final class WorkerPool: @unchecked Sendable {
     // @unchecked: `queue`, `closed` and every job's `state` are read and written under `mutex` only.
 
     /// Why a job did not run.
-    package enum Refusal: Error, Sendable {
+    @_spi(SoundKitServe) public enum Refusal: Error, Sendable {
         /// The queue already held `queueLimit` jobs.
         case full
         /// The awaiting task was cancelled, or the pool shut down.
@@ -37,14 +37,14 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// A pool of `threads` threads (at least one) started now, and a queue of at most `queueLimit` waiting jobs
     /// (nil: unbounded).
-    package init(threads: Int, queueLimit: Int? = nil) {
+    @_spi(SoundKitServe) public init(threads: Int, queueLimit: Int? = nil) {
         self.threads = Swift.max(1, threads)
         self.queueLimit = queueLimit.map { Swift.max(0, $0) }
         for _ in 0..<self.threads { Self.start { [self] in self.work() } }
     }
 
     /// Jobs waiting for a thread.
-    package var queued: Int {
+    @_spi(SoundKitServe) public var queued: Int {
         mutex.lock()
         defer { mutex.unlock() }
         return queue.count - head
@@ -57,7 +57,7 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `body` on one of the pool's threads and returns its result.
-    package func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(Refusal) -> T {
+    @_spi(SoundKitServe) public func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(Refusal) -> T {
         let job = Job()
         let outcome: Result<T, Refusal> = await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<Result<T, Refusal>, Never>) in
@@ -75,7 +75,7 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Stops the threads once the queue is empty; jobs not yet taken are refused as cancelled.
-    package func shutdown() {
+    @_spi(SoundKitServe) public func shutdown() {
         mutex.lock()
         closed = true
         let dropped = queue[head...]

@@ -15,7 +15,7 @@ public struct LoudnessTarget: Codable, Sendable, Hashable {
     }
 
     /// The loudness and ceiling values soundkit accepts.
-    package static let levels: ClosedRange<Double> = -70...0
+    @_spi(SoundKitServe) public static let levels: ClosedRange<Double> = -70...0
     /// The gains soundkit applies, in dB (`--gain`, and what normalising may need).
     package static let gains: ClosedRange<Double> = -100...100
     /// How far from the target a normalised output may measure.

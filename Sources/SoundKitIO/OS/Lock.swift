@@ -6,13 +6,13 @@
     import Darwin
 #endif
 
-/// The package's one lock type — the library's, the command line's and the server's (no `NSLock`, `NIOLock` or bare
-/// `pthread_mutex_t` beside it): a `pthread_mutex_t` with its condition variable (``wait()``, ``signal()``,
-/// ``broadcast()``: the worker pool's queue needs one) behind swift-nio's `NIOLock` shape (`withLock`). Not
-/// `Synchronization.Mutex`: on Darwin it needs macOS 15, the package declares macOS 14 (Hummingbird's floor) and the
-/// libraries are to need no more than that, so every type holding one would carry `@available(macOS 15, *)`; and a
-/// condition variable would still need this wrapper. Every shared mutable state in the package sits behind one of
-/// these or a ``LockedValueBox``.
+/// The libraries' and the command line's one lock type (no `NSLock`, `NIOLock` or bare `pthread_mutex_t` beside it): a
+/// `pthread_mutex_t` with its condition variable (``wait()``, ``signal()``, ``broadcast()``: the worker pool's queue
+/// needs one) behind swift-nio's `NIOLock` shape (`withLock`). Not `Synchronization.Mutex`: on Darwin it needs
+/// macOS 15, past the macOS 13 the libraries declare, so every type holding one would carry
+/// `@available(macOS 15, *)`; and a condition variable would still need this wrapper. soundkit-serve, a package of its
+/// own that declares macOS 15, uses `Mutex`. Every shared mutable state in the libraries sits behind one of these or a
+/// ``LockedValueBox``.
 package final class Lock: @unchecked Sendable {
     // @unchecked: the mutex is what makes sharing safe; it lives at a stable address for the object's life.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -57,7 +57,7 @@ public struct SoundKitError: Error, Codable, Hashable, Sendable, CustomStringCon
 extension SoundKitError {
     /// The service's view of an ``AudioFileError`` (what ``Converter`` and ``Inspector`` throw): its code, and a
     /// message a customer can be shown, without the path.
-    package init(_ error: AudioFileError) {
+    @_spi(SoundKitServe) public init(_ error: AudioFileError) {
         self.init(Self.code(of: error.reason), Self.customerMessage(error), file: error.path)
     }
 

@@ -125,4 +125,10 @@ public enum PayloadLinter {
         PayloadChecker.check(
             Array(payload.utf8), locations: locations, measureLoudness: measureLoudness, provider: provider)
     }
+
+    /// ``lint(_:locations:measureLoudness:provider:)`` on a request body's bytes as they came, for soundkit-serve:
+    /// bytes that are not UTF-8 are a finding, not repaired into a string first. No sound is looked for.
+    @_spi(SoundKitServe) public static func lint(bytes: [UInt8], provider: PushProvider?) -> PayloadReport {
+        PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
+    }
 }

@@ -71,7 +71,8 @@ public struct FileReport: Codable, Hashable, Sendable {
 
     /// What was found in a file that is not a sound (a payload, an Info.plist, an attachment): its kind and format
     /// as far as they are known.
-    package init(path: String, container: String? = nil, format: String? = nil, findings: [Finding]) {
+    @_spi(SoundKitServe) public init(path: String, container: String? = nil, format: String? = nil, findings: [Finding])
+    {
         self.path = path
         self.container = container
         self.format = format
@@ -103,7 +104,8 @@ public struct CheckReport: Codable, Hashable, Sendable {
     /// what became of it (absent for files, folders and bundles).
     package var references: [NamedSound]?
 
-    package init(files: [FileReport]) { self.files = files }
+    /// The report of `files`, in the order given.
+    @_spi(SoundKitServe) public init(files: [FileReport]) { self.files = files }
 
     /// The errors in all files.
     package var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }

@@ -126,7 +126,7 @@ extension Finding {
 extension CheckReport {
     /// Every message with its remedy in words (``Remedy/described()``), as a service answers: no tool or command is
     /// named; the structured remedies stay.
-    package func described() -> CheckReport {
+    @_spi(SoundKitServe) public func described() -> CheckReport {
         var r = self
         for i in r.files.indices {
             for j in r.files[i].findings.indices {

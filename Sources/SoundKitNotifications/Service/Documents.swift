@@ -1,16 +1,17 @@
 import SoundKitIO
 
 /// `soundkit info --format json`, and `POST /v1/sounds/info` of `soundkit serve`: one versioned document.
-package struct InfoDocument: Encodable, Sendable {
+@_spi(SoundKitServe) public struct InfoDocument: Encodable, Sendable {
     /// The version of the document's shape.
     package var version = 1
     /// Every file described, in the order given.
     package var files: [Described]
 
-    package init(files: [Described]) { self.files = files }
+    /// The document for `files`, in the order given.
+    @_spi(SoundKitServe) public init(files: [Described]) { self.files = files }
 
     /// A file's description with its loudness: `"loudness": {...}`, or `null` and `"loudnessUnavailable"`.
-    package struct Described: Encodable, Sendable {
+    @_spi(SoundKitServe) public struct Described: Encodable, Sendable {
         package var description: AudioFileDescription
         package var loudness: LoudnessReading
 
@@ -22,12 +23,13 @@ package struct InfoDocument: Encodable, Sendable {
         }
 
         /// The file at `path` described, its loudness measured.
-        package static func read(_ path: String) throws(AudioFileError) -> Described {
+        @_spi(SoundKitServe) public static func read(_ path: String) throws(AudioFileError) -> Described {
             let d = try Inspector.describe(path)
             return Described(description: d, loudness: LoudnessReading.measure(d))
         }
 
-        package func encode(to encoder: any Encoder) throws {
+        /// The description's fields, and its loudness or why there is none.
+        @_spi(SoundKitServe) public func encode(to encoder: any Encoder) throws {
             try description.encode(to: encoder)
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(loudness.value, forKey: .loudness)
@@ -37,7 +39,7 @@ package struct InfoDocument: Encodable, Sendable {
 }
 
 /// `soundkit rules --format json`, and `GET /v1/rules` of `soundkit serve`.
-package struct RulesDocument: Encodable, Sendable {
+@_spi(SoundKitServe) public struct RulesDocument: Encodable, Sendable {
     /// The version of the document's shape.
     package var version = 1
     /// Every rule, in the catalogue's order.
@@ -55,7 +57,7 @@ package struct RulesDocument: Encodable, Sendable {
     }
 
     /// The catalogue as it is.
-    package static var current: RulesDocument { of(Rule.allCases) }
+    @_spi(SoundKitServe) public static var current: RulesDocument { of(Rule.allCases) }
 
     /// The catalogue's entries for `rules`, in the order given.
     package static func of(_ rules: [Rule]) -> RulesDocument {

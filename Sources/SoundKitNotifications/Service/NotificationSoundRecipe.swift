@@ -12,7 +12,7 @@ public enum SoundInput: Sendable {
     case upload([UInt8], name: String)
 
     /// What `bytes` are called in messages.
-    package static let bytesName = "upload"
+    @_spi(SoundKitServe) public static let bytesName = "upload"
 
     /// The name the input goes by in messages and errors.
     package var name: String {
@@ -35,7 +35,7 @@ public enum SoundInput: Sendable {
     /// An upload's name as given, reduced to its last component (never a path); `upload` when nothing is left. At
     /// most 200 bytes of UTF-8 (a file name may have 255 bytes, not 255 characters: 200 "é" are 400 bytes), cut
     /// before its extension so that the extension stays.
-    package static func uploadName(_ given: String) -> String {
+    @_spi(SoundKitServe) public static func uploadName(_ given: String) -> String {
         let last = FileSystem.lastComponent(String(given.map { $0 == "\\" ? "/" : $0 }))
         var clean = String(
             String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))

@@ -1,5 +1,5 @@
 import SoundKitContainers
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +50,7 @@ public enum NotificationSounds {
     /// Every recipe's sound from one decoding of `input`, or why not.
     /// `checked: false` skips the checks of the files made (their findings are empty, their facts read from the
     /// header): for a caller that returns the files alone, as `soundkit serve` does for `Accept: audio/x-caf`.
-    package static func makeAll(
+    @_spi(SoundKitServe) public static func makeAll(
         _ input: SoundInput, recipes: [NotificationSoundRecipe], checked: Bool = true
     ) -> Result<[PreparedSound], SoundKitError> {
         if Task.isCancelled || WorkerPool.isCancelled {

@@ -1,4 +1,4 @@
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 
 /// The jobs of one ``NotificationSounds/prepareAll(_:recipe:concurrency:)``, paced by the consumer: `width` jobs
 /// start at once and one more each time an event is taken, so a consumer that stops after N events has at most

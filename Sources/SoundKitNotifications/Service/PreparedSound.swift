@@ -17,7 +17,7 @@ public struct PreparedSound: Codable, Hashable, Sendable {
     /// without the extension as the platform wants (``SoundPlatform/fileName(for:)``).
     public var name: String = ""
     /// The file's media type: `audio/x-caf` or `audio/ogg`.
-    package var contentType: String { platform.contentType }
+    @_spi(SoundKitServe) public var contentType: String { platform.contentType }
     /// The CAF file, when no destination was given.
     public var bytes: [UInt8]?
     /// Where the file was written, when a destination was given.

@@ -1,5 +1,5 @@
 import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 
 extension RepositoryCheck {
     /// `soundkit check PATH...`: each folder that is a checkout with notification code (``analyse(_:)``) is checked

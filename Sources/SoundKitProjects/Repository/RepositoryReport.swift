@@ -1,5 +1,5 @@
 import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 
 extension RepositoryCheck {
     /// The report of a checkout: each reference's findings at its file, line and column (with the sound rules'

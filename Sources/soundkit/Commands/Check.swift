@@ -2,8 +2,8 @@ import ArgumentParser
 import SoundKit
 import SoundKitCodecs
 import SoundKitContainers
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitProjects
 import SoundKitReport
 

@@ -3,7 +3,7 @@ import SoundKit
 import SoundKitCodecs
 import SoundKitContainers
 import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitReport
 
 struct Payload: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SoundKit
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitNotifications
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(

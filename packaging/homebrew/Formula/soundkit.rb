@@ -20,19 +20,21 @@ class Soundkit < Formula
 
   def install
     # scripts/build says why function-signature-opts is off for release builds.
-    args = %w[--disable-sandbox -c release --product soundkit
+    # Both are built in the server's package (Server/, which depends on this one by path; soundkit-serve needs
+    # macOS 14 where the libraries need 13), so that neither build compiles the other's modules again.
+    args = %w[--disable-sandbox -c release --package-path Server --product soundkit
               -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=function-signature-opts]
     args << "--static-swift-stdlib" if OS.linux?
     system "swift", "build", *args
     # `soundkit serve` runs soundkit-serve from the folder soundkit really is in (the Cellar's bin, through the
     # symlink brew puts in HOMEBREW_PREFIX/bin): built with the same flags, installed beside it.
     system "swift", "build", *args.map { |a| (a == "soundkit") ? "soundkit-serve" : a }
-    bin.install ".build/release/soundkit", ".build/release/soundkit-serve"
+    bin.install "Server/.build/release/soundkit", "Server/.build/release/soundkit-serve"
     pkgshare.install "scripts/xcode-check-sounds.sh"
     generate_completions_from_executable(bin/"soundkit", "--generate-completion-script")
 
     # The man page, by ArgumentParser's generate-manual from the checkout swift build resolved.
-    parser = %w[--disable-sandbox --package-path .build/checkouts/swift-argument-parser
+    parser = %w[--disable-sandbox --package-path Server/.build/checkouts/swift-argument-parser
                 --scratch-path .build-tools/generate-manual]
     system "swift", "build", *parser, "--product", "generate-manual"
     system ".build-tools/generate-manual/debug/generate-manual", bin/"soundkit", "--output-directory", "man"

@@ -11,7 +11,7 @@ public enum SoundPlatform: String, CaseIterable, Codable, Hashable, Sendable {
     case android
 
     /// The platforms `--platform` names: `ios`, `android`, or `all` for both.
-    package static func named(_ word: String) -> [SoundPlatform]? {
+    @_spi(SoundKitServe) public static func named(_ word: String) -> [SoundPlatform]? {
         word == "all" ? allCases : SoundPlatform(rawValue: word).map { [$0] }
     }
 

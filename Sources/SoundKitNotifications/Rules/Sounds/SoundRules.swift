@@ -1,6 +1,6 @@
 import SoundKitCodecs
 import SoundKitContainers
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +27,7 @@ public struct CheckOptions: Sendable {
     /// `res/raw` folders and Android projects, iOS's elsewhere).
     package var platform: SoundPlatform?
     /// Sounds checked at once (`--jobs`); the report's order does not depend on it.
-    package var jobs = BatchConverter.processorCount
+    @_spi(SoundKitServe) public var jobs = BatchConverter.processorCount
     /// Where findings are kept between runs (``ResultCache``); nil checks every sound afresh.
     package var cache: ResultCache?
 

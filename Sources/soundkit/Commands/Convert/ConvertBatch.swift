@@ -3,8 +3,8 @@ import Dispatch
 import SoundKit
 import SoundKitCodecs
 import SoundKitContainers
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitReport
 
 #if canImport(Glibc)

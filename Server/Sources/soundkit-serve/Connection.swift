@@ -3,13 +3,14 @@ import Logging
 import Metrics
 import NIOCore
 import NIOHTTPTypes
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 import SoundKitServer
+import Synchronization
 
 /// The connections open, counted for `--max-connections` and `/metrics`.
 final class Connections: @unchecked Sendable {
     // @unchecked: `open` is read and written under `lock` only.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var open = 0
     private var refusedUnlogged = 0
     private var lastLogged: ContinuousClock.Instant?
@@ -19,11 +20,11 @@ final class Connections: @unchecked Sendable {
     init(limit: Int) { self.limit = limit }
 
     /// Connections open now (those refused are not counted).
-    var count: Int { lock.withLock { open } }
+    var count: Int { lock.withLock { _ in open } }
 
     /// Takes a place for a connection; false when `limit` are open.
     func take() -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard open < limit else { return false }
             open += 1
             return true
@@ -31,12 +32,12 @@ final class Connections: @unchecked Sendable {
     }
 
     /// Gives back a place ``take()`` gave.
-    func give() { lock.withLock { open -= 1 } }
+    func give() { lock.withLock { _ in open -= 1 } }
 
     /// Counts a connection refused; returns how many were refused since the last log line when one is due (a second
     /// after the last), nil meanwhile: a flood of refusals is a line a second, not a line each.
     func refused() -> Int? {
-        lock.withLock {
+        lock.withLock { _ in
             refusedUnlogged += 1
             let now = ContinuousClock.now
             if let last = lastLogged, now - last < .seconds(1) { return nil }

@@ -1,5 +1,5 @@
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitServer
 
 /// `GET /openapi.yaml`: the OpenAPI 3.1 document of every route, its parameters, bodies and error responses.

@@ -1,7 +1,7 @@
 import Foundation
-import SoundKit
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKit
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitServer
 
 /// What each `/v1` route does with an upload, run on a worker thread: the same library calls, and the same JSON
@@ -40,7 +40,7 @@ struct Work: Sendable {
             let entries = made.map { s in
                 (name: s.platform == .ios ? "ios/\(s.name)" : "android/res/raw/\(s.name)", bytes: s.bytes ?? [])
             }
-            let base = FileSystem.splitExtension(name).base
+            let base = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : String(name[..<$0]) } ?? name
             guard let zip = StoredZip.make(entries) else {
                 throw Refusal.internalError("zlib could not be opened to write the zip's checksums")
             }
@@ -88,7 +88,7 @@ struct Work: Sendable {
         let provider: PushProvider?
         do { provider = try query.provider() } catch { throw Refusal(error) }
         guard case .memory(let bytes) = upload else { throw Refusal.internalError("a push body was spooled") }
-        let result = PayloadChecker.check(bytes, measureLoudness: false, provider: provider)
+        let result = PayloadLinter.lint(bytes: bytes, provider: provider)
         let name = SoundInput.uploadName(query["name"] ?? "payload.json")
         return .json(
             CheckReport(files: [FileReport(path: name, container: "JSON", findings: result.findings)]).described())
@@ -114,10 +114,9 @@ struct Work: Sendable {
         // output path does for files a user keeps).
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Refusal.systemFailure("making a scratch file") }
-        let written = Syscall.writeAll(fd, bytes)
-        let failure = errno
+        let written = Result { () throws(Refusal) in try Refusal.write(bytes, to: fd, "writing a scratch file") }
         close(fd)
-        guard written else { throw Refusal.systemFailure("writing a scratch file", errno: failure) }
+        try written.get()
         return try body(path, folder)
     }
 

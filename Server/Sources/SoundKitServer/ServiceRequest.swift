@@ -1,5 +1,5 @@
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 
 /// Why a service's request cannot be answered as asked: the HTTP status and stable code a server answers with, and a
 /// message a customer can be shown (no tool or command name).

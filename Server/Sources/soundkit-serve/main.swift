@@ -6,7 +6,7 @@ import Logging
 import Metrics
 import Prometheus
 import ServiceLifecycle
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
 
 let options: ServeOptions
 do {

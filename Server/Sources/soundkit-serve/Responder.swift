@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOHTTPTypes
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitServer
+import Synchronization
 
 /// The routes: their paths, methods and whether they take an upload.
 enum Route: String, CaseIterable, Sendable {
@@ -41,7 +42,7 @@ enum Route: String, CaseIterable, Sendable {
 /// requests of any kind are under way.
 final class Gate: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var admitted = 0
     private var underWay = 0
     private var bodies = 0
@@ -57,17 +58,17 @@ final class Gate: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    var draining: Bool { lock.withLock { isDraining } }
-    var busy: Int { lock.withLock { underWay } }
-    var inQueue: Int { lock.withLock { admitted } }
+    var draining: Bool { lock.withLock { _ in isDraining } }
+    var busy: Int { lock.withLock { _ in underWay } }
+    var inQueue: Int { lock.withLock { _ in admitted } }
     /// Upload bodies being received (they hold no place).
-    var receiving: Int { lock.withLock { bodies } }
+    var receiving: Int { lock.withLock { _ in bodies } }
     /// Bytes of uploads held, arriving or admitted.
-    var bytesHeld: Int { lock.withLock { heldBytes } }
+    var bytesHeld: Int { lock.withLock { _ in heldBytes } }
 
     /// Holds `count` more bytes of an upload; false when that would pass ``byteLimit``.
     func hold(_ count: Int) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard count <= byteLimit - heldBytes else { return false }
             heldBytes += count
             return true
@@ -75,16 +76,16 @@ final class Gate: @unchecked Sendable {
     }
 
     /// Gives back bytes ``hold(_:)`` held.
-    func unhold(_ count: Int) { lock.withLock { heldBytes -= count } }
+    func unhold(_ count: Int) { lock.withLock { _ in heldBytes -= count } }
 
-    func drain() { lock.withLock { isDraining = true } }
+    func drain() { lock.withLock { _ in isDraining = true } }
 
-    func begin() { lock.withLock { underWay += 1 } }
-    func end() { lock.withLock { underWay -= 1 } }
+    func begin() { lock.withLock { _ in underWay += 1 } }
+    func end() { lock.withLock { _ in underWay -= 1 } }
 
     /// Takes a place for an upload, or says why not.
     func admit() -> Refusal? {
-        lock.withLock {
+        lock.withLock { _ in
             if isDraining { return .draining }
             if admitted >= limit { return .busy }
             admitted += 1
@@ -92,12 +93,12 @@ final class Gate: @unchecked Sendable {
         }
     }
 
-    func release() { lock.withLock { admitted -= 1 } }
+    func release() { lock.withLock { _ in admitted -= 1 } }
 
     /// Why an upload would be refused a place now, if it would: asked before its body is read (and before
     /// `Expect: 100-continue` is answered), so that a full server does not read a body it cannot take.
     func wouldRefuse() -> Refusal? {
-        lock.withLock {
+        lock.withLock { _ in
             if isDraining { return .draining }
             return admitted >= limit ? .busy : nil
         }
@@ -105,8 +106,8 @@ final class Gate: @unchecked Sendable {
 
     /// Runs `receive`, counted in ``receiving``.
     func receiving<T>(_ receive: () async throws -> T) async throws -> T {
-        lock.withLock { bodies += 1 }
-        defer { lock.withLock { bodies -= 1 } }
+        lock.withLock { _ in bodies += 1 }
+        defer { lock.withLock { _ in bodies -= 1 } }
         return try await receive()
     }
 }
@@ -221,16 +222,19 @@ struct Routes {
     /// `job`'s result, or ``Refusal/timedOut`` once `seconds` have passed; then `job` is cancelled, and the answer
     /// does not wait for it to stop (its place in the pool does).
     static func answer(of job: Task<Reply, any Error>, within seconds: Int) async throws -> Reply {
-        let once = LockedValueBox<CheckedContinuation<Reply, any Error>?>(nil)
+        /// The continuation both the job and the timer may resume, whichever comes first (a `Mutex` is not copyable,
+        /// so the closures share it through an object).
+        final class Once: Sendable { let continuation = Mutex<CheckedContinuation<Reply, any Error>?>(nil) }
+        let once = Once()
         @Sendable func resume(_ result: Result<Reply, any Error>) {
-            once.withLockedValue { c in
+            once.continuation.withLock { c in
                 c?.resume(with: result)
                 c = nil
             }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Reply, any Error>) in
-                once.withLockedValue { $0 = c }
+                once.continuation.withLock { $0 = c }
                 let timer = Task {
                     try await Task.sleep(for: .seconds(seconds))
                     // The timeout answers first: cancelled, the job ends with a CancellationError that would
@@ -282,8 +286,8 @@ struct Routes {
 /// Bytes of a request body read so far, for its log line.
 final class ByteCount: @unchecked Sendable {
     // @unchecked: `count` is read and written under `lock`.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add(_ n: Int) { lock.withLock { count += n } }
+    var value: Int { lock.withLock { _ in count } }
+    func add(_ n: Int) { lock.withLock { _ in count += n } }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
+import Synchronization
 
 /// Whether the client of a connection has gone: it closed its side (end of input) or the connection closed. One per
 /// connection, in its pipeline; a request under way registers what to do then (cancel its job, so that a queued job
@@ -15,14 +16,14 @@ final class ClientWatch: ChannelInboundHandler, RemovableChannelHandler, @unchec
     typealias InboundIn = Any
     typealias InboundOut = Any
 
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var gone = false
     private var next = 0
     private var waiting: [Int: @Sendable () -> Void] = [:]
 
     /// Runs `action` once when the client goes (at once if it has gone); returns what ``forget(_:)`` takes.
     func onGone(_ action: @escaping @Sendable () -> Void) -> Int {
-        let (id, now): (Int, Bool) = lock.withLock {
+        let (id, now): (Int, Bool) = lock.withLock { _ in
             next += 1
             if !gone { waiting[next] = action }
             return (next, gone)
@@ -32,12 +33,12 @@ final class ClientWatch: ChannelInboundHandler, RemovableChannelHandler, @unchec
     }
 
     /// Drops what ``onGone(_:)`` registered, once the request it served is answered.
-    func forget(_ id: Int) { _ = lock.withLock { waiting.removeValue(forKey: id) } }
+    func forget(_ id: Int) { _ = lock.withLock { _ in waiting.removeValue(forKey: id) } }
 
-    var hasGone: Bool { lock.withLock { gone } }
+    var hasGone: Bool { lock.withLock { _ in gone } }
 
     private func markGone() {
-        let actions: [@Sendable () -> Void] = lock.withLock {
+        let actions: [@Sendable () -> Void] = lock.withLock { _ in
             gone = true
             defer { waiting = [:] }
             return Array(waiting.values)

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
-import SoundKit
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKit
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitServer
+import SystemPackage
 
 /// What a route answers before it becomes a Hummingbird response: the status, the headers soundkit sets, the body
 /// (whose size the request's log line and `/metrics` count).
@@ -124,6 +125,18 @@ struct Refusal: Error, Sendable {
     /// `what` failed with the calling thread's `errno`, kept for the log (a full disk says so).
     static func systemFailure(_ what: String, errno code: Int32 = errno) -> Refusal {
         internalError("\(what): \(String(cString: strerror(code))) (errno \(code))")
+    }
+
+    /// Writes all of `bytes` to `fd` (swift-system continues short writes and retries `EINTR`), or throws
+    /// ``systemFailure(_:errno:)`` with `what` and the write's errno: a full TMPDIR is named in the log.
+    static func write(_ bytes: some Sequence<UInt8>, to fd: Int32, _ what: String) throws(Refusal) {
+        do {
+            _ = try FileDescriptor(rawValue: fd).writeAll(bytes)
+        } catch let error as Errno {
+            throw systemFailure(what, errno: error.rawValue)
+        } catch {
+            throw internalError("\(what): \(error)")
+        }
     }
 
     /// The library's verdict on a request's parameters or headers.

@@ -1,5 +1,6 @@
 import Foundation
-import SoundKitIO
+@_spi(SoundKitServe) import SoundKitIO
+import SystemPackage
 
 /// `soundkit serve`'s options, read from the arguments: where to listen and the limits a service owner sets.
 struct ServeOptions: Sendable {
@@ -100,8 +101,11 @@ struct ServeOptions: Sendable {
     static func readToken(_ path: String) throws(Problem) -> String {
         let bytes: [UInt8]
         do {
-            let file = try InputFile(path: path)
-            bytes = try file.read(at: 0, count: 4096)
+            let fd = try FileDescriptor.open(FilePath(path), .readOnly)
+            defer { try? fd.close() }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = try buffer.withUnsafeMutableBytes { try fd.read(into: $0) }
+            bytes = Array(buffer.prefix(count))
         } catch {
             throw Problem(message: "\(path): \(error)")
         }

@@ -4,9 +4,10 @@ import Hummingbird
 import Logging
 import Metrics
 import NIOCore
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
 import SoundKitServer
+import Synchronization
 
 extension Routes {
     /// The router: every ``Route`` registered once (HEAD answered on each GET route by Hummingbird), `/v1` a group
@@ -44,10 +45,10 @@ extension Reply {
 final class RequestRecord: Sendable {
     /// Bytes of the request body read.
     let bytesIn = ByteCount()
-    private let why = LockedValueBox<String?>(nil)
+    private let why = Mutex<String?>(nil)
     /// Why a 5xx happened, for the log line only.
-    var cause: String? { why.withLockedValue { $0 } }
-    func cause(_ text: String) { why.withLockedValue { $0 = text } }
+    var cause: String? { why.withLock { $0 } }
+    func cause(_ text: String) { why.withLock { $0 = text } }
 }
 
 /// One log line and the metrics of each request, and its count in ``Gate/busy`` while it is under way. A 5xx other

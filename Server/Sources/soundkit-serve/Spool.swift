@@ -1,6 +1,7 @@
 import Foundation
-import SoundKitIO
-import SoundKitNotifications
+@_spi(SoundKitServe) import SoundKitIO
+@_spi(SoundKitServe) import SoundKitNotifications
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,7 @@ enum Upload: Sendable {
 /// to the request; after it, nothing more is written or created.
 final class UploadBody: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private let scratch: String
     private let threshold: Int
     private let name: String
@@ -41,42 +42,42 @@ final class UploadBody: @unchecked Sendable {
     }
 
     /// Bytes received so far.
-    var count: Int { lock.withLock { received } }
+    var count: Int { lock.withLock { _ in received } }
 
     /// Adds `chunk`; throws a 500 whose cause names the errno when the spool file cannot be made or written (a full
     /// TMPDIR says so in the log), or when the body was discarded.
     func append(_ chunk: UnsafeRawBufferPointer) throws(Refusal) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !discarded else { throw Refusal.internalError("the upload was discarded") }
-        if fd < 0 && bytes.count + chunk.count > threshold {
-            try openSpool()
-            let held = bytes
-            bytes = []
-            guard held.withUnsafeBytes({ Syscall.writeAll(fd, $0) }) else { throw Refusal.systemFailure("spooling") }
+        try lock.withLock { _ throws(Refusal) in
+            guard !discarded else { throw Refusal.internalError("the upload was discarded") }
+            if fd < 0 && bytes.count + chunk.count > threshold {
+                try openSpool()
+                let held = bytes
+                bytes = []
+                try Refusal.write(held, to: fd, "spooling")
+            }
+            if fd >= 0 {
+                try Refusal.write(chunk, to: fd, "spooling")
+            } else {
+                bytes.append(contentsOf: chunk)
+            }
+            received += chunk.count
         }
-        if fd >= 0 {
-            guard Syscall.writeAll(fd, chunk) else { throw Refusal.systemFailure("spooling") }
-        } else {
-            bytes.append(contentsOf: chunk)
-        }
-        received += chunk.count
     }
 
     /// The whole upload, once its body has ended.
     func finish() throws(Refusal) -> Upload {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !discarded else { throw Refusal.internalError("the upload was discarded") }
-        guard fd >= 0, let path, let folder else { return .memory(bytes) }
-        close(fd)
-        fd = -1
-        return .file(path: path, folder: folder)
+        try lock.withLock { _ throws(Refusal) in
+            guard !discarded else { throw Refusal.internalError("the upload was discarded") }
+            guard fd >= 0, let path, let folder else { return .memory(bytes) }
+            close(fd)
+            fd = -1
+            return .file(path: path, folder: folder)
+        }
     }
 
     /// Closes and removes the spool file and its folder; later appends fail.
     func discard() {
-        lock.withLock {
+        lock.withLock { _ in
             discarded = true
             bytes = []
             if fd >= 0 { close(fd) }

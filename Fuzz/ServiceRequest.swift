@@ -1,0 +1,1 @@
+../Server/Sources/SoundKitServer/ServiceRequest.swift
