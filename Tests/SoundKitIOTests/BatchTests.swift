@@ -2,7 +2,7 @@ import Testing
 
 @testable import SoundKitCodecs
 @testable import SoundKitContainers
-@_spi(SoundKitServe) @testable import SoundKitIO
+@testable import SoundKitIO
 
 #if canImport(Glibc)
     import Glibc

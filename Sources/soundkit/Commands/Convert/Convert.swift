@@ -2,8 +2,8 @@ import ArgumentParser
 import SoundKit
 import SoundKitCodecs
 import SoundKitContainers
-@_spi(SoundKitServe) import SoundKitIO
-@_spi(SoundKitServe) import SoundKitNotifications
+import SoundKitIO
+import SoundKitNotifications
 import SoundKitReport
 
 struct Convert: ParsableCommand {
