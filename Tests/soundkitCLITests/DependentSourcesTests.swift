@@ -91,13 +91,8 @@ struct DependentSourcesTests {
         "the examples' manifests name products soundkit's manifest declares, of the kind they use",
         .enabled(if: DistributionTests.has("swift"), "no swift on PATH"))
     func manifestsNameRealProducts() throws {
-        // A scratch folder of its own: `swift test` holds the lock on this package's, and a dependent's build its own.
         let scratch = try temporaryDirectory().path
-        func dump(_ package: URL) throws -> [String: Any] {
-            let dumped = try Tool.must(
-                "swift", ["package", "--package-path", package.path, "--scratch-path", scratch, "dump-package"])
-            return try #require(try JSONSerialization.jsonObject(with: dumped.data) as? [String: Any])
-        }
+        func dump(_ package: URL) throws -> [String: Any] { try Self.manifest(package, scratch: scratch) }
         let products = try #require(try dump(Self.root)["products"] as? [[String: Any]])
         func kind(_ name: String) -> String? {
             guard let product = products.first(where: { $0["name"] as? String == name }),
@@ -130,16 +125,21 @@ struct DependentSourcesTests {
             #expect(kind(product) == wanted, "\(product): soundkit declares \(kind(product) ?? "no such product")")
         }
     }
+
+    /// `swift package dump-package` of `package`, read as JSON. In a scratch folder of its own: `swift test` holds the
+    /// lock on this package's, and a dependent's build its own.
+    static func manifest(_ package: URL, scratch: String) throws -> [String: Any] {
+        let dumped = try Tool.must(
+            "swift", ["package", "--package-path", package.path, "--scratch-path", scratch, "dump-package"])
+        return try #require(try JSONSerialization.jsonObject(with: dumped.data) as? [String: Any])
+    }
+
     @Test(
         "import SoundKit needs macOS 13 and resolves no server package; the server's package carries Hummingbird's floor",
         .enabled(if: DistributionTests.has("swift"), "no swift on PATH"))
     func platformsPerProduct() throws {
         let scratch = try temporaryDirectory().path
-        func dump(_ package: URL) throws -> [String: Any] {
-            let dumped = try Tool.must(
-                "swift", ["package", "--package-path", package.path, "--scratch-path", scratch, "dump-package"])
-            return try #require(try JSONSerialization.jsonObject(with: dumped.data) as? [String: Any])
-        }
+        func dump(_ package: URL) throws -> [String: Any] { try Self.manifest(package, scratch: scratch) }
         func macOS(_ manifest: [String: Any]) -> String? {
             let platforms = manifest["platforms"] as? [[String: Any]] ?? []
             return platforms.first { $0["platformName"] as? String == "macos" }?["version"] as? String
